@@ -1,0 +1,5 @@
+import sys
+
+from gen.cli import main
+
+sys.exit(main())

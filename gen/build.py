@@ -1,0 +1,277 @@
+"""`gen build`: render -> (cache check) -> assemble + link in parallel -> read back -> pack + manifest.
+
+Incremental: a variant's cache key is sha256(rendered source, toolchain identity, arch); the work dir
+keeps <arch>/<id>.{s,co,key}. Only variants whose key changed are assembled. The pack directory only ever
+receives finished files (atomic renames), and is never used as a cache."""
+
+import fnmatch
+import hashlib
+import json
+import multiprocessing
+import os
+import time
+import traceback
+from dataclasses import dataclass
+
+import jinja2
+
+from gen.context import build_context
+from gen.families import FAMILIES
+from gen.manifest import assemble_manifest, kernel_entry, manifest_bytes, validate_manifest
+from gen.readback import ReadbackError, read_code_object
+from gen.render import Rendered, make_environment, render
+from gen.spec import FamilySpec, Variant, expand
+from gen.toolchain import AssemblyError, get_backend
+
+CACHE_FORMAT = "ingot-gen-cache-1"
+
+
+class BuildError(Exception):
+    pass
+
+
+@dataclass
+class BuildOptions:
+    out: str
+    work: str
+    archs: list[str]
+    families: list[str] | None = None
+    filter: str | None = None
+    jobs: int = 0
+    backend: str | None = None
+    # tests substitute their own family specs and template folder; the default is the real registry + asm/
+    specs: list[FamilySpec] | None = None
+    asm_dir: str | None = None
+
+    def registry(self) -> dict[str, FamilySpec]:
+        return {s.name: s for s in self.specs} if self.specs is not None else dict(FAMILIES)
+
+
+@dataclass
+class BuildResult:
+    built: list[str]
+    cached: list[str]
+    removed: list[str]
+    counts: dict[tuple[str, str], int]   # (family, arch) -> kernels
+    seconds: float
+
+
+def select_variants(archs: list[str], families: list[str] | None, pattern: str | None,
+                    registry: dict[str, FamilySpec] | None = None) -> list[tuple[FamilySpec, Variant]]:
+    registry = FAMILIES if registry is None else registry
+    if families:
+        unknown = [f for f in families if f not in registry]
+        if unknown:
+            raise ValueError(f"unknown family '{unknown[0]}' (known: {', '.join(sorted(registry))})")
+    specs = [registry[f] for f in families] if families else [registry[n] for n in sorted(registry)]
+    chosen = []
+    for spec in specs:
+        variants, _ = expand(spec, archs)
+        for v in variants:
+            if pattern is None or fnmatch.fnmatchcase(v.id, pattern):
+                chosen.append((spec, v))
+    return chosen
+
+
+def _cache_key(source: str, arch: str, toolchain_identity: str) -> str:
+    h = hashlib.sha256()
+    for part in (CACHE_FORMAT, toolchain_identity, arch, source):
+        h.update(part.encode())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def _write_atomic(path: str, data: bytes) -> None:
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    tmp = f"{path}.tmp{os.getpid()}"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, path)
+
+
+def _read(path: str) -> bytes | None:
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def template_error_location(exc: jinja2.TemplateError) -> str:
+    """'asm/x.s.j2:LINE: ' for a Jinja error: syntax errors carry it, render errors only in the traceback
+    (Jinja rewrites its frames to point at template lines)."""
+    if isinstance(exc, jinja2.TemplateSyntaxError) and exc.lineno:
+        return f"{exc.filename or exc.name}:{exc.lineno}: "
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.endswith(".j2")]
+    return f"{frames[-1].filename}:{frames[-1].lineno}: " if frames else ""
+
+
+# --- worker side: assemble + link one variant (runs in a pool process) ---------------------------------
+
+_worker_backend = None
+
+
+def _worker_init(choice: str | None) -> None:
+    global _worker_backend
+    _worker_backend = get_backend(choice)
+
+
+def _assemble_job(job: tuple[str, str, str, str]) -> tuple[str, bytes | None, str | None, list]:
+    vid, arch, source, co_path = job
+    backend = _worker_backend or get_backend()
+    try:
+        co = backend.link(backend.assemble(source, arch), arch)
+    except AssemblyError as exc:
+        return vid, None, exc.summary, [(d.line, d.message, d.text) for d in exc.diagnostics]
+    _write_atomic(co_path, co)
+    return vid, co, None, []
+
+
+# --- main side ------------------------------------------------------------------------------------------
+
+def _describe_failure(vid: str, s_path: str, rendered: Rendered, summary: str, diags: list) -> str:
+    lines = [f"{vid}: {summary}"]
+    for line, message, text in diags or [(None, summary, "")]:
+        if line is None:
+            lines.append(f"  {s_path}: {message}")
+            continue
+        origin = rendered.origin_of(line).describe()
+        lines.append(f"  {s_path}:{line}: {message}")
+        lines.append(f"    | {text.strip()}")
+        lines.append(f"    template: {origin}")
+    return "\n".join(lines)
+
+
+def _check_metadata_args(spec: FamilySpec, variant: Variant, kernel_md: dict) -> None:
+    declared = [(a.name, a.offset, a.size) for a in spec.kernarg_layout(variant.params).args]
+    built = [(a.get(".name"), a.get(".offset"), a.get(".size")) for a in kernel_md.get(".args", [])]
+    if declared != built:
+        raise BuildError(f"{variant.id}: code object args {built} disagree with the spec {declared}")
+
+
+def run_build(opts: BuildOptions) -> BuildResult:
+    start = time.monotonic()
+    backend = get_backend(opts.backend)
+    identity = backend.identity()
+    selected = select_variants(opts.archs, opts.families, opts.filter, opts.registry())
+    full_set = opts.families is None and opts.filter is None
+    env = make_environment(opts.asm_dir) if opts.asm_dir else make_environment()
+
+    jobs, rendered, keys = [], {}, {}
+    cached = []
+    for spec, v in selected:
+        try:
+            r = render(spec.template, build_context(spec, v), env)
+        except jinja2.TemplateError as exc:
+            raise BuildError(f"{v.id}: {template_error_location(exc)}{type(exc).__name__}: {exc}") from exc
+        rendered[v.id] = r
+        key = _cache_key(r.text, v.arch, identity)
+        keys[v.id] = key
+        base = os.path.join(opts.work, v.arch, v.id)
+        if _read(base + ".key") == key.encode() and _read(base + ".co") is not None:
+            cached.append(v.id)
+            continue
+        _write_atomic(base + ".s", r.text.encode())
+        jobs.append((v.id, v.arch, r.text, base + ".co"))
+
+    failures = []
+    built = []
+    for vid, co, summary, diags in _run_jobs(jobs, opts):
+        arch = next(v.arch for _, v in selected if v.id == vid)
+        base = os.path.join(opts.work, arch, vid)
+        if co is None:
+            failures.append(_describe_failure(vid, base + ".s", rendered[vid], summary, diags))
+            continue
+        _write_atomic(base + ".key", keys[vid].encode())
+        built.append(vid)
+    if failures:
+        raise BuildError("\n".join(sorted(failures)))
+
+    kernels = _pack_kernels(selected, opts)
+    manifest, removed = _write_pack(selected, kernels, backend, opts, full_set)
+    counts: dict[tuple[str, str], int] = {}
+    for k in manifest["kernels"]:
+        counts[(k["family"], k["arch"])] = counts.get((k["family"], k["arch"]), 0) + 1
+    return BuildResult(sorted(built), sorted(cached), removed, counts, time.monotonic() - start)
+
+
+def _run_jobs(jobs, opts):
+    if not jobs:
+        return []
+    workers = min(opts.jobs or os.cpu_count() or 1, len(jobs))
+    if workers <= 1:
+        _worker_init(opts.backend)
+        return [_assemble_job(j) for j in jobs]
+    ctx = multiprocessing.get_context("spawn")  # no fork of a process holding LLVM state
+    with ctx.Pool(workers, initializer=_worker_init, initargs=(opts.backend,)) as pool:
+        return pool.map(_assemble_job, jobs, chunksize=1)
+
+
+def _pack_kernels(selected, opts) -> dict[str, tuple[dict, bytes]]:
+    out = {}
+    for spec, v in selected:
+        co = _read(os.path.join(opts.work, v.arch, v.id + ".co"))
+        if co is None:
+            raise BuildError(f"{v.id}: built code object vanished from the work dir")
+        try:
+            info = read_code_object(co, v.id, v.arch)
+            resources = info.resources()
+        except ReadbackError as exc:
+            raise BuildError(f"{v.id}: reading the built code object back failed: {exc}") from exc
+        _check_metadata_args(spec, v, info.kernel)
+        out[v.id] = (kernel_entry(spec, v, co, resources), co)
+    return out
+
+
+def _previous_kernels(out: str) -> list[dict]:
+    data = _read(os.path.join(out, "manifest.json"))
+    if data is None:
+        return []
+    try:
+        return list(json.loads(data).get("kernels", []))
+    except (ValueError, AttributeError):
+        return []
+
+
+def _write_pack(selected, kernels, backend, opts, full_set):
+    for entry, co in kernels.values():
+        path = os.path.join(opts.out, entry["file"])
+        if _read(path) != co:
+            _write_atomic(path, co)
+    entries = [e for e, _ in kernels.values()]
+    archs = set(opts.archs)
+    if not full_set:
+        # a partial build keeps the other kernels already in the pack (when their files are intact)
+        for old in _previous_kernels(opts.out):
+            if old.get("id") in kernels or not isinstance(old.get("file"), str):
+                continue
+            data = _read(os.path.join(opts.out, old["file"]))
+            if data is not None and hashlib.sha256(data).hexdigest() == old.get("sha256"):
+                entries.append(old)
+                archs.add(old.get("arch"))
+    families: dict[str, list[str]] = {}
+    registry = opts.registry()
+    for name in sorted(registry):
+        variants, _ = expand(registry[name], sorted(archs))
+        if variants:
+            families[name] = [v.id for v in variants]
+    manifest = assemble_manifest({"backend": backend.name, "version": backend.version()}, sorted(archs),
+                                 families, entries)
+    validate_manifest(manifest)
+    _write_atomic(os.path.join(opts.out, "manifest.json"), manifest_bytes(manifest))
+    removed = _remove_stale(opts.out, {e["file"] for e in entries}) if full_set else []
+    return manifest, removed
+
+
+def _remove_stale(out: str, keep: set[str]) -> list[str]:
+    removed = []
+    for arch in sorted(os.listdir(out)):
+        folder = os.path.join(out, arch)
+        if not os.path.isdir(folder):
+            continue
+        for name in sorted(os.listdir(folder)):
+            rel = f"{arch}/{name}"
+            if name.endswith(".co") and rel not in keep:
+                os.remove(os.path.join(folder, name))
+                removed.append(rel)
+    return removed

@@ -1,0 +1,13 @@
+"""Registry of family specs: one module per family, each exporting SPEC."""
+
+from gen.families import gemm_bf16
+from gen.spec import FamilySpec
+
+FAMILIES: dict[str, FamilySpec] = {spec.name: spec for spec in (gemm_bf16.SPEC,)}
+
+
+def get_family(name: str) -> FamilySpec:
+    try:
+        return FAMILIES[name]
+    except KeyError:
+        raise ValueError(f"unknown family '{name}' (known: {', '.join(sorted(FAMILIES))})") from None
