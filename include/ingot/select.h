@@ -1,0 +1,31 @@
+// Kernel selection: one generic function over the manifest's match / constraints / cost data.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "ingot/manifest.h"
+#include "ingot/problem.h"
+#include "ingot/status.h"
+
+namespace ingot {
+
+class Pack;
+
+struct Selection {
+  const ManifestKernel* kernel = nullptr;  // points into the Pack
+  double cost = 0.0;
+  size_t candidates = 0;  // kernels of the op and arch
+  size_t accepted = 0;    // of those, how many passed match and constraints
+  std::string why;        // "cost 12.0, lowest of 3 accepted; runner-up gemm_..._t64x64 at 18.0"
+};
+
+// Picks the lowest-cost kernel of problem.op for device.arch whose match and constraints hold;
+// ties go to the smaller id (byte order). A miss is kNoKernel naming op, arch and the failed rule
+// of the closest candidate ("no gemm kernel for gfx942: K=100: K must be a multiple of 8 (id)").
+Result<Selection> select(const Pack& pack, const Problem& problem, const DeviceInfo& device);
+
+// Why one kernel accepts or rejects a problem: ok, or kNoKernel with the first failed rule.
+Status check_kernel_accepts(const ManifestKernel& kernel, const Problem& problem, const DeviceInfo& device);
+
+}  // namespace ingot

@@ -1,0 +1,18 @@
+// Per-kernel checks of a code object against its manifest entry and its arch's limits.
+// Private to libingot; validate.cpp walks the pack and calls these.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ingot/code_object.h"
+#include "ingot/manifest.h"
+#include "ingot/validate.h"
+
+namespace ingot::validation {
+
+// Appends one issue per disagreement: arch, symbols, metadata kernargs, resources, limits,
+// descriptor fields, launch workgroup size.
+void check_code_object(const ManifestKernel& kernel, const CodeObject& object, std::vector<ValidationIssue>& issues);
+
+}  // namespace ingot::validation
