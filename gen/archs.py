@@ -67,3 +67,32 @@ MAX_ARCH_VGPRS = 256
 RAW_BUFFER_WORD3 = 0x00020000
 # A buffer offset no real tensor reaches: loads past num_records read 0, stores are dropped.
 BUFFER_OOB_OFFSET = 0x80000000
+
+# 16-bit inputs (bf16 or f16), fp32 accumulation, 32x32 output blocks, per (arch, input dtype). Same
+# operand/result layouts for f16 and bf16 (isa-notes.md "Register layout"); gfx950 uses its double-K shapes.
+MFMA_32X32 = {
+    ("gfx942", "bf16"): MFMA_BF16_32X32["gfx942"],
+    ("gfx942", "f16"): MfmaShape("v_mfma_f32_32x32x8_f16", 32, 32, 8, 2, 16, 16),
+    ("gfx950", "bf16"): MFMA_BF16_32X32["gfx950"],
+    ("gfx950", "f16"): MfmaShape("v_mfma_f32_32x32x16_f16", 32, 32, 16, 4, 16, 16),
+}
+
+# Element sizes of the dtypes the GEMM families read and write, as the manifest's match keys spell them.
+DTYPE_BYTES = {"bf16": 2, "f16": 2, "f32": 4}
+
+# Roofline numbers for selection costs (isa-notes.md "Hardware numbers"); per-CU figures are the full part's
+# divided by its CU count, so a device with fewer CUs (MI308X) scales by its own `cus`.
+@dataclass(frozen=True)
+class Roofline:
+    hbm_bytes_per_ns: float        # whole-device HBM bandwidth (1 TB/s = 1000 bytes/ns)
+    flops_per_ns_per_cu: float     # dense 16-bit MFMA peak per CU
+    cu_bytes_per_ns: float         # one CU's load bandwidth from L2 (64 bytes/clock)
+    latency_ns: float              # ASSUMED loaded-HBM latency (not in isa-notes): Little's law, a CU's rate
+                                   # is capped by the bytes it has in flight / latency
+    launch_ns: float               # ASSUMED fixed cost per round of workgroups (prologue, epilogue, launch)
+
+
+ROOFLINE = {
+    "gfx942": Roofline(5300.0, 1307e3 / 304, 64 * 2.1, 1000.0, 1000.0),
+    "gfx950": Roofline(8000.0, 2517e3 / 256, 64 * 2.4, 1000.0, 1000.0),
+}

@@ -39,10 +39,10 @@ def kernel_entry(spec: FamilySpec, variant: Variant, co: bytes, resources: dict)
             "grid": list(spec.grid(variant.params)),
             "dynamic_lds": spec.dynamic_lds(variant.params),
         },
-        "match": dict(spec.match),
+        "match": spec.match_for(variant.params),
         "constraints": [{"name": c.name, "expr": c.expr, "message": c.message}
                         for c in spec.constraints(variant.params)],
-        "cost": spec.cost(variant.params),
+        "cost": spec.cost(variant.arch, variant.params),
         "resources": resources,
     }
 

@@ -95,14 +95,17 @@ class FamilySpec:
     workgroup: Callable[[dict], list[int]]
     grid: Callable[[dict], list[Expr]]
     dynamic_lds: Callable[[dict], Expr]
-    match: dict[str, Any]
+    match: dict[str, Any] | Callable[[dict], dict[str, Any]]   # fixed, or per params
     constraints: Callable[[dict], list[Constraint]]
-    cost: Callable[[dict], Expr]
+    cost: Callable[[str, dict], Expr]                # arch, params -> expression (rooflines are per arch)
     plan: Callable[[str, dict], dict]                # arch, params -> template values (registers, LDS...)
     extra: dict = field(default_factory=dict)
 
     def kernarg_layout(self, params: dict) -> KernargLayout:
         return layout_kernargs(self.kernargs(params))
+
+    def match_for(self, params: dict) -> dict[str, Any]:
+        return dict(self.match(params) if callable(self.match) else self.match)
 
 
 def expand(spec: FamilySpec, archs: list[str]) -> tuple[list[Variant], list[tuple[dict, str]]]:

@@ -30,6 +30,30 @@ def _bf16(half: int) -> float:
     return _f32((half & 0xFFFF) << 16)
 
 
+def _f16(half: int) -> float:
+    return struct.unpack("<e", struct.pack("<H", half & 0xFFFF))[0]
+
+
+def _to_f16_bits(value: float) -> int:
+    """IEEE half, round to nearest even (CPython's packer); out of range -> infinity."""
+    try:
+        return struct.unpack("<H", struct.pack("<e", value))[0]
+    except OverflowError:
+        return 0x7C00 | (0x8000 if value < 0 else 0)
+
+
+def _bf16_rne(bits: int) -> int:
+    """fp32 -> bf16 round to nearest even, as gfx950's v_cvt_pk_bf16_f32 (NaN stays a quiet NaN)."""
+    if _f32(bits) != _f32(bits):
+        return (bits >> 16) | 0x40
+    return ((bits + 0x7FFF + (bits >> 16 & 1)) >> 16) & 0xFFFF
+
+
+def _fop(fn):
+    """A VOP2 float op on fp32 bit patterns, the result rounded to fp32."""
+    return lambda a, b: _bits(fn(_f32(a), _f32(b)))
+
+
 _REG = re.compile(r"^([sv])(?:(\d+)|\[(\d+):(\d+)\])$")
 
 
@@ -42,6 +66,12 @@ class Memory:
 
     def write32(self, addr: int, value: int) -> None:
         struct.pack_into("<I", self.data, addr, value & MASK32)
+
+    def read16(self, addr: int) -> int:
+        return struct.unpack_from("<H", self.data, addr)[0]
+
+    def write16(self, addr: int, value: int) -> None:
+        struct.pack_into("<H", self.data, addr, value & 0xFFFF)
 
 
 class Wave:
@@ -120,6 +150,17 @@ class Wave:
             "v_mul_lo_u32": operator.mul,
             "v_lshrrev_b32": lambda a, b: b >> (a & 31), "v_lshlrev_b32": lambda a, b: b << (a & 31),
             "v_mul_u32_u24": lambda a, b: (a & 0xFFFFFF) * (b & 0xFFFFFF),
+            "v_or_b32": operator.or_,
+            "v_mul_f32": _fop(operator.mul), "v_add_f32": _fop(operator.add),
+            "v_cvt_pk_bf16_f32": lambda a, b: _bf16_rne(a) | _bf16_rne(b) << 16,
+        }
+        valu3 = {
+            "v_bfe_u32": lambda a, b, c: (a >> (b & 31)) & ((1 << (c & 31)) - 1),
+            "v_add3_u32": lambda a, b, c: a + b + c,
+        }
+        valu1 = {
+            "v_cvt_f16_f32": lambda a: _to_f16_bits(_f32(a)),
+            "v_cvt_f32_f16": lambda a: _bits(_f16(a)),
         }
         salu = {
             "s_add_u32": operator.add, "s_sub_u32": operator.sub, "s_mul_i32": operator.mul,
@@ -130,6 +171,22 @@ class Wave:
             dst, a, b = self.v[int(ops[0][1:])], self._vsrc(ops[1]), self._vsrc(ops[2])
             for lane in self._lanes():
                 dst[lane] = valu[name](a[lane], b[lane]) & MASK32
+        elif name in valu3:
+            dst = self.v[int(ops[0][1:])]
+            a, b, c = (self._vsrc(o) for o in ops[1:4])
+            for lane in self._lanes():
+                dst[lane] = valu3[name](a[lane], b[lane], c[lane]) & MASK32
+        elif name in valu1:
+            dst, a = self.v[int(ops[0][1:])], self._vsrc(ops[1])
+            for lane in self._lanes():
+                dst[lane] = valu1[name](a[lane]) & MASK32
+        elif name == "v_cmp_u_f32":
+            a, b = self._vsrc(ops[1]), self._vsrc(ops[2])
+            mask = 0
+            for lane in self._lanes():
+                if _f32(a[lane]) != _f32(a[lane]) or _f32(b[lane]) != _f32(b[lane]):
+                    mask |= 1 << lane
+            self._set_sgpr(ops[0], mask)
         elif name == "v_mov_b32":
             dst, a = self.v[int(ops[0][1:])], self._vsrc(ops[1])
             for lane in self._lanes():
@@ -176,7 +233,7 @@ class Wave:
         elif name.startswith("ds_"):
             self._ds(name, ops)
         elif name.startswith("v_mfma_f32_32x32x"):
-            self._mfma(ops)
+            self._mfma(ops, _f16 if name.endswith("f16") and not name.endswith("bf16") else _bf16)
         else:
             raise NotImplementedError(name)
 
@@ -191,6 +248,15 @@ class Wave:
         base, num_records = self._rsrc(ops[2])
         soffset = self._sgpr_value(ops[3])
         inst_offset = next((int(o.split(":")[1]) for o in ops[4:] if o.startswith("offset:")), 0)
+        if name.endswith("short"):
+            for lane in self._lanes():
+                offset = (vaddr[lane] + soffset + inst_offset) & MASK32
+                in_range = offset + 2 <= num_records
+                if name.startswith("buffer_load"):
+                    self.v[data_first][lane] = self.mem.read16(base + offset) if in_range else 0
+                elif in_range:
+                    self.mem.write16(base + offset, self.v[data_first][lane])
+            return
         for lane in self._lanes():
             offset = (vaddr[lane] + soffset + inst_offset) & MASK32
             for d in range(count):
@@ -213,7 +279,7 @@ class Wave:
                 for d in range(count):
                     self.v[first + d][lane] = struct.unpack_from("<I", self.lds, addr[lane] + offset + 4 * d)[0]
 
-    def _mfma(self, ops):
+    def _mfma(self, ops, decode):
         """D = A(32xK) . B(Kx32) + C: A[i][k] in lane i + 32*(k // KL), bf16 element k % KL of its registers;
         B[k][j] likewise; C/D register r of lane l is row 8*(r//4) + 4*(l//32) + r%4, column l%32."""
         (d0, _), (a0, nregs), (b0, _), (c0, _) = (self._vrange(o) for o in ops)
@@ -225,7 +291,7 @@ class Wave:
             for lane in range(WAVE):
                 for e in range(kl):
                     word = self.v[first + e // 2][lane]
-                    rows[lane % 32][kl * (lane // 32) + e] = _bf16(word >> (16 * (e % 2)))
+                    rows[lane % 32][kl * (lane // 32) + e] = decode(word >> (16 * (e % 2)))
             return rows
 
         a, b = operand(a0), operand(b0)

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -47,4 +48,79 @@ TEST(GemmReference, ZeroKGivesZeros) {
   const std::uint16_t dummy = 0;
   ref::gemm_bf16_f32(&dummy, &dummy, C.data(), s);
   EXPECT_EQ(C, std::vector<float>(4, 0.0f));
+}
+
+TEST(GemmReference, F16DecodeKnownBitPatterns) {
+  EXPECT_EQ(ref::f16_to_float(0x3C00), 1.0f);
+  EXPECT_EQ(ref::f16_to_float(0xC000), -2.0f);
+  EXPECT_EQ(ref::f16_to_float(0x7BFF), 65504.0f);             // largest finite half
+  EXPECT_EQ(ref::f16_to_float(0x0400), std::ldexp(1.0f, -14));  // smallest normal
+  EXPECT_EQ(ref::f16_to_float(0x0001), std::ldexp(1.0f, -24));  // smallest subnormal
+  EXPECT_EQ(ref::f16_to_float(0x3555), 0.333251953125f);
+  EXPECT_TRUE(std::isinf(ref::f16_to_float(0xFC00)));
+  EXPECT_TRUE(std::isnan(ref::f16_to_float(0x7E00)));
+}
+
+TEST(GemmReference, F16RoundsToNearestEven) {
+  EXPECT_EQ(ref::float_to_f16(1.0f), 0x3C00);
+  EXPECT_EQ(ref::float_to_f16(1.0f + std::ldexp(1.0f, -11)), 0x3C00);      // tie -> even (1.0)
+  EXPECT_EQ(ref::float_to_f16(1.0f + 3 * std::ldexp(1.0f, -11)), 0x3C02);  // tie -> even (1 + 2^-9)
+  EXPECT_EQ(ref::float_to_f16(-2.5f), 0xC100);
+  EXPECT_EQ(ref::float_to_f16(65519.0f), 0x7BFF);   // below the halfway point to 2^16
+  EXPECT_EQ(ref::float_to_f16(65520.0f), 0x7C00);   // halfway: ties to even = infinity
+  EXPECT_EQ(ref::float_to_f16(std::ldexp(1.0f, -25)), 0x0000);      // half a subnormal unit: -> 0 (even)
+  EXPECT_EQ(ref::float_to_f16(3 * std::ldexp(1.0f, -25)), 0x0002);  // 1.5 units -> 2
+  EXPECT_EQ(ref::float_to_f16(std::ldexp(1.0f, -14)), 0x0400);
+  EXPECT_EQ(ref::float_to_f16(std::nanf("")) & 0x7E00, 0x7E00);
+}
+
+TEST(GemmReference, GenericF16InBf16OutWithAlphaAndBias) {
+  // A = [[1, 2], [3, 4]], B = [[1, 1], [0, 1]]: A . B^T = [[3, 2], [7, 4]]; alpha 0.5 -> [[1.5, 1], [3.5, 2]];
+  // bias [0.25, -1] -> [[1.75, 0], [3.75, 1]]
+  const std::vector<std::uint16_t> A = {0x3C00, 0x4000, 0x4200, 0x4400};  // f16 1, 2, 3, 4
+  const std::vector<std::uint16_t> B = {0x3C00, 0x3C00, 0x0000, 0x3C00};
+  const std::vector<std::uint16_t> bias = {0x3E80, 0xBF80};                // bf16 0.25, -1
+  std::vector<std::uint16_t> C(2 * 3, 0xDEAD);                            // ldc 3: one padding column
+  ref::GemmShape s;
+  s.M = 2; s.N = 2; s.K = 2; s.lda = 2; s.ldb = 2; s.ldc = 3;
+  ref::GemmArgsRef args;
+  args.in = ref::DType::kF16; args.out = ref::DType::kBF16; args.alpha = 0.5f; args.bias = bias.data();
+  ref::gemm(A.data(), B.data(), C.data(), s, args);
+  const std::vector<std::uint16_t> expected = {0x3FE0, 0x0000, 0xDEAD, 0x4070, 0x3F80, 0xDEAD};
+  EXPECT_EQ(C, expected);
+}
+
+TEST(GemmReference, GenericRoundsTheOutputOnceToNearestEven) {
+  // 1 + 2^-11 is exact in fp32 and a tie in f16 (-> 1.0); 1 + 2^-8 is a tie in bf16 (-> 1.0)
+  const std::vector<std::uint16_t> A = {0x3C00, 0x1000};  // f16 1, 2^-11
+  const std::vector<std::uint16_t> B = {0x3C00, 0x3C00};
+  std::uint16_t c = 0;
+  ref::GemmShape s;
+  s.M = 1; s.N = 1; s.K = 2; s.lda = 2; s.ldb = 2; s.ldc = 1;
+  ref::GemmArgsRef args;
+  args.in = ref::DType::kF16; args.out = ref::DType::kF16;
+  float exact = 0.0f;
+  ref::gemm(A.data(), B.data(), &c, s, args, &exact);
+  EXPECT_EQ(exact, 1.0f + std::ldexp(1.0f, -11));
+  EXPECT_EQ(c, 0x3C00);
+  const std::vector<std::uint16_t> A2 = {0x3F80, 0x3B80};  // bf16 1, 2^-8
+  const std::vector<std::uint16_t> B2 = {0x3F80, 0x3F80};
+  args.in = ref::DType::kBF16; args.out = ref::DType::kBF16;
+  ref::gemm(A2.data(), B2.data(), &c, s, args);
+  EXPECT_EQ(c, 0x3F80);
+}
+
+TEST(GemmReference, TolerancePerOutputDtype) {
+  // f32 out: only accumulation-order error, K = 1 -> a few fp32 ulps of the magnitude
+  EXPECT_LT(ref::gemm_tolerance(ref::DType::kF32, 1.0f, 1.0f, 1, 1.0f), std::ldexp(1.0f, -20));
+  // 16-bit out: one output ulp on top (values in [1, 2): bf16 ulp 2^-7, f16 ulp 2^-10)
+  const float bf = ref::gemm_tolerance(ref::DType::kBF16, 1.5f, 1.5f, 8, 1.0f);
+  EXPECT_GE(bf, std::ldexp(1.0f, -7));
+  EXPECT_LT(bf, std::ldexp(1.0f, -6));
+  const float h = ref::gemm_tolerance(ref::DType::kF16, 1.5f, 1.5f, 8, 1.0f);
+  EXPECT_GE(h, std::ldexp(1.0f, -10));
+  EXPECT_LT(h, std::ldexp(1.0f, -9));
+  // the accumulation term grows with K and |alpha|
+  EXPECT_GT(ref::gemm_tolerance(ref::DType::kF32, 1.0f, 100.0f, 4096, 2.0f),
+            ref::gemm_tolerance(ref::DType::kF32, 1.0f, 100.0f, 64, 1.0f));
 }

@@ -6,7 +6,7 @@ import struct
 
 import pytest
 
-from gen.families import gemm_bf16
+from gen.families import FAMILIES
 from gen.readback import ReadbackError, read_code_object
 
 EM_AMDGPU = 224
@@ -42,7 +42,7 @@ def test_descriptor_fields_match_the_spec(built_pack, manifest):
         group, private, kernarg = struct.unpack_from("<III", kd, 0)
         rsrc2, = struct.unpack_from("<I", kd, 52)
         props, = struct.unpack_from("<H", kd, 56)
-        plan = gemm_bf16._plan(k["arch"], k["params"])
+        plan = FAMILIES[k["family"]].plan(k["arch"], k["params"])
         assert group == plan["lds_bytes"] == k["resources"]["lds"]
         assert private == 0 == k["resources"]["scratch"]
         assert kernarg == k["kernarg"]["size"]

@@ -1,0 +1,216 @@
+"""gemm: C[M,N] = alpha * A[M,K] . B[N,K]^T (+ bias[N]), 16-bit inputs, fp32 accumulation.
+
+A is bf16 or f16 [M,K] (row stride lda), B the same dtype [N,K] (row stride ldb, a Linear layer's weight),
+C is bf16, f16 or f32 [M,N] (row stride ldc), rounded to nearest even from the fp32 result. bias (optional,
+`has_bias` variants) is bias[N] in C's dtype, added after the alpha scaling. The algorithm is documented at
+the top of asm/gemm/gemm.s.j2.
+
+Two kinds of variant share the template:
+- prefill tiles (ks = 1): 4 waves in a 2x2 grid over a BM x BN output tile;
+- decode tiles (ks = 4, BM = 32): the 4 waves split each K slab in 4 K-slices over the same 32 x BN tile and
+  are reduced through LDS in fixed wave order (deterministic), so a workgroup streams 4x the K per
+  iteration (bytes in flight, what a memory-bound M <= 32 problem needs) with a small output tile (many
+  workgroups for the CUs). They accept any M (more M tiles in the grid); the cost model decides when
+  they pay.
+
+Selection cost (`_cost`): a roofline over the device's `cus`, in nanoseconds, with the numbers of
+gen/archs.py ROOFLINE (isa-notes.md "Hardware numbers": MI300X 5.3 TB/s, 1307 dense 16-bit TFLOP/s over 304
+CUs; MI355X 8 TB/s, 2517 TFLOP/s over 256 CUs; MI308X = gfx942 with its own `cus`):
+  wgs      = ceil(M/BM) * ceil(N/BN)                          workgroups
+  rounds   = ceil(wgs / cus)                                 wave quantization
+  bytes    = wgs * (min(BM,M)*Kp + min(BN,N)*Kp) * 2 + M*N*out_bytes   (each tile streams its A and B panels;
+             Kp = K rounded up to BK; rows past M/N are masked and not fetched)
+  flops    = rounds * 2*BM*BN*Kp                             per CU, padded tiles included
+  cu_rate  = min(64 B/clk, in_flight / latency)             in_flight = (min(BM,M)+min(BN,N))*BK*2 bytes
+  mem_ns   = bytes / min(HBM, min(wgs,cus) * cu_rate)
+  cost     = max(mem_ns, flops / per-CU peak) + rounds * launch_ns
+64 B/clk per CU is the L2->CU path; latency (1000 ns) and launch_ns (1000 ns per round) are ASSUMED, not
+measured (no GPU here): they only rank tiles, they do not claim a GPU time.
+Split-K across workgroups is not in the pack yet (it needs a loader-allocated workspace), so the split
+factor is 1 in every variant; the model's wave-quantization term is where it will enter."""
+
+from gen.archs import DTYPE_BYTES, MAX_ARCH_VGPRS, MFMA_32X32, ROOFLINE, WAVE_SIZE, arch_info
+from gen.spec import Constraint, FamilySpec, KernArg
+
+THREADS = 256                    # 4 waves
+WAVES = THREADS // WAVE_SIZE
+CHUNK_ELEMS = 8                  # one buffer_load_dwordx4 = 8 16-bit elements along K
+IN_BYTES = 2
+LDS_ROW_PAD_BYTES = 16           # keeps rows 16-byte aligned for ds_*_b128 while skewing banks
+INT32_LIMIT = 2**31              # buffer offsets are 32-bit and the OOB marker is 2**31
+MAX_COL_BLOCKS = 2               # the template keeps one 64-bit column mask per 32-column block in s44..s47
+
+# (bm, bn, bk, ks) per arch. Prefill tiles use a 2x2 wave grid (ks = 1); decode tiles split K over the 4
+# waves (ks = 4) and stream deeper K slabs (twice the bytes in flight per CU of the prefill tiles at M = 1);
+# gfx950's 160 KiB LDS takes the 32x32 tile's 512-deep slab (66 KiB), which gfx942's 64 KiB cannot.
+TILES = {
+    "gfx942": [(64, 64, 64, 1), (128, 64, 64, 1), (64, 128, 64, 1), (128, 128, 64, 1), (256, 128, 32, 1),
+               (32, 32, 256, 4), (32, 64, 256, 4)],
+    "gfx950": [(64, 64, 64, 1), (128, 64, 64, 1), (64, 128, 64, 1), (128, 128, 64, 1), (256, 128, 32, 1),
+               (32, 32, 512, 4), (32, 64, 256, 4)],
+}
+DTYPES = ["bf16", "f16"]
+OUTS = ["bf16", "f16", "f32"]
+
+
+def _space(arch: str) -> dict[str, list]:
+    tiles = TILES[arch]
+    return {"dtype": DTYPES, "out": OUTS, "has_bias": [False, True],
+            "bm": sorted({t[0] for t in tiles}), "bn": sorted({t[1] for t in tiles}),
+            "bk": sorted({t[2] for t in tiles}), "ks": sorted({t[3] for t in tiles})}
+
+
+def _valid(arch: str, p: dict) -> str | None:
+    if (p["bm"], p["bn"], p["bk"], p["ks"]) not in TILES[arch]:
+        return f"tile {p['bm']}x{p['bn']}x{p['bk']} ks{p['ks']} is not declared for {arch}"
+    mfma = MFMA_32X32[(arch, p["dtype"])]
+    if (p["bk"] // p["ks"]) % mfma.k:
+        return f"each wave's K slice must be a multiple of the MFMA K ({mfma.k})"
+    if (p["bm"] * p["bk"]) % (THREADS * CHUNK_ELEMS) or (p["bn"] * p["bk"]) % (THREADS * CHUNK_ELEMS):
+        return "each thread must load whole 16-byte chunks of the A and B tiles"
+    plan = _plan(arch, p)
+    if plan["blocks_n"] > MAX_COL_BLOCKS:
+        return f"a wave may own at most {MAX_COL_BLOCKS} 32-column blocks"
+    if plan["lds_bytes"] > arch_info(arch).lds_bytes:
+        return "tiles do not fit in LDS"
+    if plan["next_free_vgpr"] > MAX_ARCH_VGPRS:
+        return "register plan exceeds 256 VGPRs"
+    return None
+
+
+def _align(value: int, to: int) -> int:
+    return (value + to - 1) // to * to
+
+
+def _plan(arch: str, p: dict) -> dict:
+    """Register and LDS allocation. Fixed VGPRs v0..v15 are named in the template; everything sized by the
+    tile lives above, each range 4-aligned (gfx90a+ wants even-aligned VGPR tuples)."""
+    mfma = MFMA_32X32[(arch, p["dtype"])]
+    bm, bn, bk, ks = p["bm"], p["bn"], p["bk"], p["ks"]
+    chunks_per_row = bk // CHUNK_ELEMS
+    a_chunks = bm * bk // (THREADS * CHUNK_ELEMS)
+    b_chunks = bn * bk // (THREADS * CHUNK_ELEMS)
+    waves_m, waves_n = (2, 2) if ks == 1 else (1, 1)
+    wave_m, wave_n = bm // waves_m, bn // waves_n
+    blocks_m, blocks_n = wave_m // mfma.m, wave_n // mfma.n
+    k_steps = bk // ks // mfma.k
+    pitch = bk * IN_BYTES + LDS_ROW_PAD_BYTES
+    acc_regs = blocks_m * blocks_n * mfma.acc_regs
+
+    next_v = 16
+    def take(count: int) -> int:
+        nonlocal next_v
+        base = _align(next_v, 4)
+        next_v = base + count
+        return base
+
+    a_base_off = take(a_chunks)
+    b_base_off = take(b_chunks)
+    a_addr = take(a_chunks)
+    b_addr = take(b_chunks)
+    a_data = take(4 * a_chunks)
+    b_data = take(4 * b_chunks)
+    a_frag = take(k_steps * blocks_m * mfma.operand_regs)
+    b_frag = take(k_steps * blocks_n * mfma.operand_regs)
+    acc = take(acc_regs)
+    bias = take(blocks_n)
+    cvt = take(2)                                # output conversion temporaries
+    red = take(16) if ks > 1 else 0              # 4 quads of partial sums read back in the reduction
+    next_free_vgpr = _align(next_v, 4)
+    slab_bytes = (bm + bn) * pitch
+    # K-slice reduction: waves 1..ks-1 park their accumulators in LDS, [wave-1][quad][lane][4 dwords]
+    red_bytes = (ks - 1) * acc_regs * WAVE_SIZE * 4
+    return {
+        "mfma": mfma, "threads": THREADS, "waves": WAVES, "ks": ks,
+        "chunks_per_row": chunks_per_row, "rows_per_pass": THREADS // chunks_per_row,
+        "a_chunks": a_chunks, "b_chunks": b_chunks,
+        "wave_m": wave_m, "wave_n": wave_n, "blocks_m": blocks_m, "blocks_n": blocks_n,
+        "k_steps": k_steps, "wave_k_bytes": bk // ks * IN_BYTES, "pitch": pitch, "lds_b_base": bm * pitch,
+        "lds_bytes": max(slab_bytes, red_bytes), "red_quads": acc_regs // 4,
+        "frag_bytes": mfma.k_per_lane * IN_BYTES,
+        "out_bytes": DTYPE_BYTES[p["out"]], "out_shift": DTYPE_BYTES[p["out"]].bit_length() - 1,
+        "v_a_base_off": a_base_off, "v_b_base_off": b_base_off, "v_a_addr": a_addr, "v_b_addr": b_addr,
+        "v_a_data": a_data, "v_b_data": b_data, "v_a_frag": a_frag, "v_b_frag": b_frag, "v_acc": acc,
+        "v_bias": bias, "v_cvt": cvt, "v_red": red,
+        "next_free_vgpr": next_free_vgpr, "next_free_sgpr": 64,
+        "workgroup_ids": "xy",
+    }
+
+
+def _constraints(p: dict) -> list[Constraint]:
+    out_bytes = DTYPE_BYTES[p["out"]]
+    rows_a = ["add", ["mul", ["sub", "M", 1], "lda"], "K"]
+    rows_b = ["add", ["mul", ["sub", "N", 1], "ldb"], "K"]
+    rows_c = ["add", ["mul", ["sub", "M", 1], "ldc"], "N"]
+    return [
+        Constraint("m_positive", ["ge", "M", 1], "M must be at least 1"),
+        Constraint("n_positive", ["ge", "N", 1], "N must be at least 1"),
+        Constraint("k_nonnegative", ["ge", "K", 0], "K must not be negative"),
+        Constraint("k_multiple_of_8", ["eq", ["mod", "K", CHUNK_ELEMS], 0], "K must be a multiple of 8"),
+        Constraint("lda_covers_k", ["ge", "lda", "K"], "lda must be at least K"),
+        Constraint("ldb_covers_k", ["ge", "ldb", "K"], "ldb must be at least K"),
+        Constraint("ldc_covers_n", ["ge", "ldc", "N"], "ldc must be at least N"),
+        Constraint("a_fits_32bit", ["lt", ["mul", rows_a, IN_BYTES], INT32_LIMIT],
+                   "A must span less than 2 GiB ((M-1)*lda+K elements): buffer offsets are 32-bit"),
+        Constraint("b_fits_32bit", ["lt", ["mul", rows_b, IN_BYTES], INT32_LIMIT],
+                   "B must span less than 2 GiB ((N-1)*ldb+K elements): buffer offsets are 32-bit"),
+        Constraint("c_fits_32bit", ["lt", ["mul", rows_c, out_bytes], INT32_LIMIT],
+                   "C must span less than 2 GiB ((M-1)*ldc+N elements): buffer offsets are 32-bit"),
+    ]
+
+
+def _cost(arch: str, p: dict) -> list:
+    """The roofline of the module docstring, as a manifest expression (nanoseconds)."""
+    roof = ROOFLINE[arch]
+    bm, bn, bk = p["bm"], p["bn"], p["bk"]
+    wgs = ["mul", ["ceil_div", "M", bm], ["ceil_div", "N", bn]]
+    rounds = ["ceil_div", wgs, "cus"]
+    kp = ["round_up", "K", bk]
+    rows_a, rows_b = ["min", bm, "M"], ["min", bn, "N"]
+    bytes_ = ["add", ["mul", wgs, ["add", rows_a, rows_b], kp, IN_BYTES],
+              ["mul", "M", "N", DTYPE_BYTES[p["out"]]]]
+    in_flight = ["mul", ["add", rows_a, rows_b], bk * IN_BYTES]
+    cu_rate = ["min", roof.cu_bytes_per_ns, ["mul", in_flight, 1.0 / roof.latency_ns]]
+    rate = ["min", roof.hbm_bytes_per_ns, ["mul", ["min", wgs, "cus"], cu_rate]]
+    mem_ns = ["div", ["mul", bytes_, 1.0], rate]
+    mfma_ns = ["mul", rounds, 2 * bm * bn, kp, 1.0 / roof.flops_per_ns_per_cu]
+    return ["add", ["max", mem_ns, mfma_ns], ["mul", rounds, roof.launch_ns]]
+
+
+def _kernargs(p: dict) -> list[KernArg]:
+    args = [KernArg("A", "ptr", "A"), KernArg("B", "ptr", "B"), KernArg("C", "ptr", "C")]
+    if p["has_bias"]:
+        args.append(KernArg("bias", "ptr", "bias"))
+    return args + [
+        KernArg("M", "i32", "M"),
+        KernArg("N", "i32", "N"),
+        KernArg("K", "i32", "K"),
+        KernArg("lda", "i32", "lda"),
+        KernArg("ldb", "i32", "ldb"),
+        KernArg("ldc", "i32", "ldc"),
+        KernArg("alpha", "f32", "alpha"),
+        # derived on the host so the kernel needs no integer division
+        KernArg("k_tiles", "i32", ["ceil_div", "K", p["bk"]]),
+    ]
+
+
+SPEC = FamilySpec(
+    name="gemm",
+    op="gemm",
+    template="gemm/gemm.s.j2",
+    archs=("gfx942", "gfx950"),
+    space=_space,
+    valid=_valid,
+    name_keys=[("dtype", "a"), ("out", "c"), ("has_bias", "bias"), ("bm", "m"), ("bn", "n"), ("bk", "k"),
+               ("ks", "ks")],
+    kernargs=_kernargs,
+    workgroup=lambda p: [THREADS, 1, 1],
+    grid=lambda p: [["ceil_div", "N", p["bn"]], ["ceil_div", "M", p["bm"]], 1],
+    dynamic_lds=lambda p: 0,
+    match=lambda p: {"dtype_a": p["dtype"], "dtype_b": p["dtype"], "dtype_c": p["out"],
+                     "has_bias": p["has_bias"]},
+    constraints=_constraints,
+    cost=_cost,
+    plan=_plan,
+    extra={"read_only": ["A", "B", "bias"], "write_only": ["C"]},
+)

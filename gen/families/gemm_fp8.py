@@ -1,0 +1,242 @@
+"""gemm_fp8: C[M,N] (bf16, row stride ldc) = dequant(A[M,K] fp8) . dequant(B[N,K] fp8)^T, fp32 accumulate.
+
+A is fp8 [M,K] (row stride lda bytes = elements), B fp8 [N,K] (row stride ldb, a Linear layer's weight).
+The FP8 format follows the arch (isa-notes.md "FP8"): gfx942 reads the bytes as FNUZ e4m3fnuz (bias 8,
+max 240), gfx950 as OCP e4m3fn (bias 7, max 448). The same bytes mean different numbers on the two chips,
+so the manifest says which (`fp8_format`, a param and a match key) and callers/references must agree.
+
+Scaling (the `scaling` param and match key):
+- "block128" (DeepSeek-V3 a8w8): A_scale fp32 [M, ceil(K/128)] (row stride ceil(K/128)), B_scale fp32
+  [N/128, ceil(K/128)]. Each 128-wide K block's MFMA partial sums (fp32) are scaled by
+  A_scale[m,kb] * B_scale[n/128,kb] and added to the fp32 result; N and K must be multiples of 128.
+- "per_token": A_scale fp32 [M], B_scale fp32 [N], applied once in the epilogue: C = (acc * a[m]) * b[n].
+The output is rounded to bf16 (RNE). Algorithm and layouts: the top of asm/gemm_fp8/gemm_fp8.s.j2.
+
+MFMA per arch (FP8_MFMA below): gfx942 v_mfma_f32_32x32x16_fp8_fp8 (8 passes per 16 K); gfx950 its own
+v_mfma_f32_32x32x64_f8f6f4 with cbsz = blgp = 0 (both operands FP8 e4m3) at 16 passes per 64 K: twice the
+K per pass of the gfx942-compatible opcode, which gfx950 keeps for binary compatibility only.
+
+Selection cost (`_cost`, nanoseconds), the roofline of gen/families/gemm.py with FP8 numbers:
+  wgs      = ceil(M/BM) * ceil(N/BN);  rounds = ceil(wgs / cus)
+  bytes    = wgs * (min(BM,M) + min(BN,N)) * Kp            fp8 A and B panels (Kp = K rounded up to 128)
+             + M*N*2                                          bf16 C
+             + scale bytes (block128: wgs * (min(BM,M)+1) * Kp/128 * 4; per_token: (M + N) * 4)
+  flops    = rounds * 2*BM*BN*Kp                              per CU, padded tiles included
+  cu_rate  = min(64 B/clk, in_flight / latency);  in_flight = (min(BM,M)+min(BN,N)) * 128 bytes
+  mem_ns   = bytes / min(HBM, min(wgs,cus) * cu_rate)
+  cost     = max(mem_ns, flops / FP8 per-CU peak) + rounds * launch_ns
+with HBM, per-CU L2 rate, latency and launch from gen/archs.py ROOFLINE and the dense FP8 peaks of
+isa-notes.md "Hardware numbers" (MI300X 2615 TFLOP/s over 304 CUs, MI355X 5033 TFLOP/s over 256 CUs)."""
+
+from gen.archs import MAX_ARCH_VGPRS, ROOFLINE, WAVE_SIZE, MfmaShape, arch_info
+from gen.spec import Constraint, FamilySpec, KernArg
+
+THREADS = 256                    # 4 waves: a 2x2 grid of wave tiles, or 1x4 for the 32-row decode tile
+BK = 128                         # one K slab per iteration = one scale block of block128
+CHUNK_ELEMS = 16                 # one buffer_load_dwordx4 = 16 fp8 along K
+FP8_BYTES = 1
+OUT_BYTES = 2                    # bf16
+F32_BYTES = 4
+SCALE_BLOCK = 128                # DeepSeek-V3's block: K and N blocks of 128
+LDS_ROW_PAD_BYTES = 16           # 16-byte aligned rows for ds_read_b128 while skewing banks
+INT32_LIMIT = 2**31              # buffer offsets are 32-bit and the OOB marker is 2**31
+MAX_COL_BLOCKS = 2               # the template keeps one 64-bit column mask per 32-column block
+
+# FP8 MFMA per arch: 32x32 output blocks, fp32 accumulation. ISA facts from isa-notes.md "MFMA" and the
+# numerics room's table (emu/numerics/include/ingot_emu/mfma_shapes.h). (They belong in gen/archs.py; kept
+# here until the generator room takes them, so this family does not edit its shared file.)
+FP8_MFMA = {
+    "gfx942": MfmaShape("v_mfma_f32_32x32x16_fp8_fp8", 32, 32, 16, 2, 16, 8),
+    "gfx950": MfmaShape("v_mfma_f32_32x32x64_f8f6f4", 32, 32, 64, 8, 16, 16),
+}
+# How the arch reads an "fp8" byte: the manifest's `fp8_format` value.
+FP8_FORMAT = {"gfx942": "e4m3fnuz", "gfx950": "e4m3fn"}
+# Dense FP8 MFMA peak per CU in FLOP/ns (isa-notes.md "Hardware numbers").
+FP8_FLOPS_PER_NS_PER_CU = {"gfx942": 2615e3 / 304, "gfx950": 5033e3 / 256}
+
+SCALINGS = ["block128", "per_token"]
+# (bm, bn). The 32 x 128 tile is for decode (M <= 32): its 4 waves sit side by side along N (1x4), so a
+# small M wastes at most one 32-row MFMA block while the workgroup still streams 128 rows of B.
+TILES = [(32, 128), (64, 64), (128, 64), (64, 128), (128, 128)]
+
+
+def _space(arch: str) -> dict[str, list]:
+    # fp8_format has one value per arch: a param so that the match (a function of params) can carry it
+    return {"fp8_format": [FP8_FORMAT[arch]], "scaling": SCALINGS,
+            "bm": sorted({t[0] for t in TILES}), "bn": sorted({t[1] for t in TILES})}
+
+
+def _valid(arch: str, p: dict) -> str | None:
+    if p["fp8_format"] != FP8_FORMAT[arch]:
+        return f"{arch} reads fp8 as {FP8_FORMAT[arch]}"
+    if (p["bm"], p["bn"]) not in TILES:
+        return f"tile {p['bm']}x{p['bn']} is not declared"
+    if p["scaling"] == "block128" and SCALE_BLOCK % p["bn"]:
+        return "block128 tiles must not straddle a 128-column B scale block (BN divides 128)"
+    plan = _plan(arch, p)
+    if plan["blocks_n"] > MAX_COL_BLOCKS:
+        return f"a wave may own at most {MAX_COL_BLOCKS} 32-column blocks"
+    if plan["lds_bytes"] > arch_info(arch).lds_bytes:
+        return "tiles do not fit in LDS"
+    if plan["next_free_vgpr"] > MAX_ARCH_VGPRS:
+        return "register plan exceeds 256 VGPRs"
+    return None
+
+
+def _align(value: int, to: int) -> int:
+    return (value + to - 1) // to * to
+
+
+def _operand_pieces(mfma: MfmaShape) -> tuple[int, int]:
+    """(bytes per piece, pieces) of one lane's fp8 operand. A lane's K_L bytes come in 16-byte pieces, piece
+    p covering the p-th K/pieces slice of the instruction's K (gfx950 f8f6f4 FP8: 2 x 16 bytes, the
+    layout of the numerics room's mfma_k_of_element); 8-byte operands (gfx942) are one piece."""
+    piece = min(mfma.k_per_lane * FP8_BYTES, 16)
+    return piece, mfma.k_per_lane * FP8_BYTES // piece
+
+
+def _plan(arch: str, p: dict) -> dict:
+    """Register and LDS allocation. Fixed VGPRs v0..v19 are named in the template; tile-sized ranges live
+    above, each 4-aligned (gfx90a+ wants even-aligned VGPR tuples)."""
+    mfma = FP8_MFMA[arch]
+    bm, bn = p["bm"], p["bn"]
+    block = p["scaling"] == "block128"
+    chunks_per_row = BK // CHUNK_ELEMS
+    a_chunks = bm * BK // (THREADS * CHUNK_ELEMS)
+    b_chunks = bn * BK // (THREADS * CHUNK_ELEMS)
+    waves_m, waves_n = (2, 2) if bm >= 2 * mfma.m else (1, 4)
+    wave_m, wave_n = bm // waves_m, bn // waves_n
+    blocks_m, blocks_n = wave_m // mfma.m, wave_n // mfma.n
+    k_steps = BK // mfma.k
+    pitch = BK * FP8_BYTES + LDS_ROW_PAD_BYTES
+    acc_regs = blocks_m * blocks_n * mfma.acc_regs
+    piece_bytes, pieces = _operand_pieces(mfma)
+
+    next_v = 20
+    def take(count: int) -> int:
+        nonlocal next_v
+        base = _align(next_v, 4)
+        next_v = base + count
+        return base
+
+    a_base_off = take(a_chunks)
+    b_base_off = take(b_chunks)
+    a_addr = take(a_chunks)
+    b_addr = take(b_chunks)
+    a_data = take(4 * a_chunks)
+    b_data = take(4 * b_chunks)
+    a_frag = take(k_steps * blocks_m * mfma.operand_regs)
+    b_frag = take(k_steps * blocks_n * mfma.operand_regs)
+    acc = take(acc_regs)
+    part = take(acc_regs) if block else 0          # one 128-K block's partial sums (block128)
+    a_scale = take(blocks_m * mfma.acc_regs)       # A scale of each accumulator row this lane owns
+    b_scale = take(blocks_n) if not block else 0   # per_token: B scale of this lane's columns
+    cvt = take(2)                                  # bf16 conversion temporaries
+    next_free_vgpr = _align(next_v, 4)
+    return {
+        "mfma": mfma, "threads": THREADS, "waves": THREADS // WAVE_SIZE, "bk": BK,
+        "chunks_per_row": chunks_per_row, "rows_per_pass": THREADS // chunks_per_row,
+        "a_chunks": a_chunks, "b_chunks": b_chunks,
+        "waves_m": waves_m, "waves_n": waves_n, "wave_m": wave_m, "wave_n": wave_n, "blocks_m": blocks_m, "blocks_n": blocks_n,
+        "k_steps": k_steps, "pitch": pitch, "lds_b_base": bm * pitch, "lds_bytes": (bm + bn) * pitch,
+        "piece_bytes": piece_bytes, "pieces": pieces, "piece_stride": mfma.k // pieces * FP8_BYTES,
+        "v_a_base_off": a_base_off, "v_b_base_off": b_base_off, "v_a_addr": a_addr, "v_b_addr": b_addr,
+        "v_a_data": a_data, "v_b_data": b_data, "v_a_frag": a_frag, "v_b_frag": b_frag, "v_acc": acc,
+        "v_part": part, "v_a_scale": a_scale, "v_b_scale": b_scale, "v_cvt": cvt,
+        "next_free_vgpr": next_free_vgpr, "next_free_sgpr": 72,
+        "workgroup_ids": "xy",
+    }
+
+
+def _constraints(p: dict) -> list[Constraint]:
+    rows_a = ["add", ["mul", ["sub", "M", 1], "lda"], "K"]
+    rows_b = ["add", ["mul", ["sub", "N", 1], "ldb"], "K"]
+    rows_c = ["add", ["mul", ["sub", "M", 1], "ldc"], "N"]
+    rules = [
+        Constraint("m_positive", ["ge", "M", 1], "M must be at least 1"),
+        Constraint("n_positive", ["ge", "N", 1], "N must be at least 1"),
+        Constraint("k_nonnegative", ["ge", "K", 0], "K must not be negative"),
+    ]
+    if p["scaling"] == "block128":
+        rules += [
+            Constraint("n_multiple_of_128", ["eq", ["mod", "N", SCALE_BLOCK], 0],
+                       "block128 scaling needs N to be a multiple of 128 (B scales are per 128x128 block)"),
+            Constraint("k_multiple_of_128", ["eq", ["mod", "K", SCALE_BLOCK], 0],
+                       "block128 scaling needs K to be a multiple of 128 (scales are per 128-wide K block)"),
+        ]
+    else:
+        rules.append(Constraint("k_multiple_of_16", ["eq", ["mod", "K", CHUNK_ELEMS], 0],
+                                "fp8 GEMM needs K to be a multiple of 16 (16-byte loads along K)"))
+    return rules + [
+        Constraint("lda_covers_k", ["ge", "lda", "K"], "lda must be at least K"),
+        Constraint("ldb_covers_k", ["ge", "ldb", "K"], "ldb must be at least K"),
+        Constraint("ldc_covers_n", ["ge", "ldc", "N"], "ldc must be at least N"),
+        Constraint("a_fits_32bit", ["lt", ["mul", rows_a, FP8_BYTES], INT32_LIMIT],
+                   "A must span less than 2 GiB ((M-1)*lda+K bytes): buffer offsets are 32-bit"),
+        Constraint("b_fits_32bit", ["lt", ["mul", rows_b, FP8_BYTES], INT32_LIMIT],
+                   "B must span less than 2 GiB ((N-1)*ldb+K bytes): buffer offsets are 32-bit"),
+        Constraint("c_fits_32bit", ["lt", ["mul", rows_c, OUT_BYTES], INT32_LIMIT],
+                   "C must span less than 2 GiB ((M-1)*ldc+N bf16 elements): buffer offsets are 32-bit"),
+    ]
+
+
+def _cost(arch: str, p: dict) -> list:
+    """The roofline of the module docstring, as a manifest expression (nanoseconds)."""
+    roof = ROOFLINE[arch]
+    bm, bn = p["bm"], p["bn"]
+    wgs = ["mul", ["ceil_div", "M", bm], ["ceil_div", "N", bn]]
+    rounds = ["ceil_div", wgs, "cus"]
+    kp = ["round_up", "K", BK]
+    rows_a, rows_b = ["min", bm, "M"], ["min", bn, "N"]
+    if p["scaling"] == "block128":
+        scale_bytes = ["mul", wgs, ["add", rows_a, 1], ["ceil_div", "K", SCALE_BLOCK], F32_BYTES]
+    else:
+        scale_bytes = ["mul", ["add", "M", "N"], F32_BYTES]
+    bytes_ = ["add", ["mul", wgs, ["add", rows_a, rows_b], kp, FP8_BYTES], ["mul", "M", "N", OUT_BYTES],
+              scale_bytes]
+    in_flight = ["mul", ["add", rows_a, rows_b], BK * FP8_BYTES]
+    cu_rate = ["min", roof.cu_bytes_per_ns, ["mul", in_flight, 1.0 / roof.latency_ns]]
+    rate = ["min", roof.hbm_bytes_per_ns, ["mul", ["min", wgs, "cus"], cu_rate]]
+    mem_ns = ["div", ["mul", bytes_, 1.0], rate]
+    mfma_ns = ["mul", rounds, 2 * bm * bn, kp, 1.0 / FP8_FLOPS_PER_NS_PER_CU[arch]]
+    return ["add", ["max", mem_ns, mfma_ns], ["mul", rounds, roof.launch_ns]]
+
+
+def _kernargs(p: dict) -> list[KernArg]:
+    return [
+        KernArg("A", "ptr", "A"),
+        KernArg("B", "ptr", "B"),
+        KernArg("C", "ptr", "C"),
+        KernArg("A_scale", "ptr", "A_scale"),
+        KernArg("B_scale", "ptr", "B_scale"),
+        KernArg("M", "i32", "M"),
+        KernArg("N", "i32", "N"),
+        KernArg("K", "i32", "K"),
+        KernArg("lda", "i32", "lda"),
+        KernArg("ldb", "i32", "ldb"),
+        KernArg("ldc", "i32", "ldc"),
+        # derived on the host so the kernel needs no integer division; for block128 it is also the row
+        # stride of A_scale and B_scale (ceil(K/128))
+        KernArg("k_tiles", "i32", ["ceil_div", "K", BK]),
+    ]
+
+
+SPEC = FamilySpec(
+    name="gemm_fp8",
+    op="gemm",
+    template="gemm_fp8/gemm_fp8.s.j2",
+    archs=("gfx942", "gfx950"),
+    space=_space,
+    valid=_valid,
+    name_keys=[("scaling", "s"), ("bm", "m"), ("bn", "n")],
+    kernargs=_kernargs,
+    workgroup=lambda p: [THREADS, 1, 1],
+    grid=lambda p: [["ceil_div", "N", p["bn"]], ["ceil_div", "M", p["bm"]], 1],
+    dynamic_lds=lambda p: 0,
+    match=lambda p: {"dtype_a": "fp8", "dtype_b": "fp8", "dtype_c": "bf16", "scaling": p["scaling"],
+                     "fp8_format": p["fp8_format"]},
+    constraints=_constraints,
+    cost=_cost,
+    plan=_plan,
+    extra={"read_only": ["A", "B", "A_scale", "B_scale"], "write_only": ["C"]},
+)

@@ -1,0 +1,120 @@
+"""Structural checks of every rendered `gemm` kernel: the arch's own MFMA for the input dtype, waits before
+barriers, lane-masked global accesses, the output conversion each arch/dtype needs, bias and alpha wiring.
+(Numbers are checked on asm_sim in test_gemm_family_sim.py, and on the emulator once it runs the pack.)"""
+
+import functools
+import re
+
+import pytest
+
+from gen.archs import arch_info
+from gen.context import build_context
+from gen.families import gemm
+from gen.render import render
+from gen.spec import expand
+
+VARIANTS, _ = expand(gemm.SPEC, ["gfx942", "gfx950"])
+
+
+def _sample(variants):
+    """Two (dtype, out, bias) combinations per (arch, tile), cycling so every combination appears on each
+    arch: all 168 renders would take most of the suite's time budget for little extra coverage."""
+    picked = []
+    for arch in ("gfx942", "gfx950"):
+        combos = sorted({(v.params["dtype"], v.params["out"], v.params["has_bias"]) for v in variants})
+        tiles = sorted({(v.params["bm"], v.params["bn"], v.params["bk"], v.params["ks"])
+                        for v in variants if v.arch == arch})
+        for i, tile in enumerate(tiles):
+            for combo in (combos[(2 * i) % len(combos)], combos[(2 * i + 1) % len(combos)]):
+                picked += [v for v in variants if v.arch == arch and
+                           (v.params["dtype"], v.params["out"], v.params["has_bias"]) == combo and
+                           (v.params["bm"], v.params["bn"], v.params["bk"], v.params["ks"]) == tile]
+    return picked
+
+
+SAMPLE = _sample(VARIANTS)
+MFMA = {("gfx942", "bf16"): "v_mfma_f32_32x32x8_bf16", ("gfx942", "f16"): "v_mfma_f32_32x32x8_f16",
+        ("gfx950", "bf16"): "v_mfma_f32_32x32x16_bf16", ("gfx950", "f16"): "v_mfma_f32_32x32x16_f16"}
+MFMA_K = {"gfx942": 8, "gfx950": 16}
+
+
+@functools.lru_cache(maxsize=None)
+def _lines(vid):
+    variant = next(v for v in VARIANTS if v.id == vid)
+    text = render(gemm.SPEC.template, build_context(gemm.SPEC, variant)).text
+    return [line.split(";")[0].strip() for line in text.split("\n") if line.split(";")[0].strip()]
+
+
+def _code(variant):
+    lines = _lines(variant.id)
+    return lines[:lines.index(".rodata")]
+
+
+def test_the_family_declares_both_archs_all_dtypes_and_decode_tiles():
+    combos = {(v.arch, v.params["dtype"], v.params["out"], v.params["has_bias"]) for v in VARIANTS}
+    assert len(combos) == 2 * 2 * 3 * 2
+    for arch in ("gfx942", "gfx950"):
+        decode = [v for v in VARIANTS if v.arch == arch and v.params["ks"] == 4]
+        assert decode and all(v.params["bm"] == 32 for v in decode)
+
+
+def test_the_sample_covers_every_combination_on_each_arch():
+    for arch in ("gfx942", "gfx950"):
+        got = {(v.params["dtype"], v.params["out"], v.params["has_bias"]) for v in SAMPLE if v.arch == arch}
+        assert len(got) == 12
+
+
+@pytest.mark.parametrize("variant", SAMPLE, ids=lambda v: v.id)
+def test_kernel_structure(variant):
+    p, arch = variant.params, variant.arch
+    code = _code(variant)
+    plan = gemm._plan(arch, p)
+
+    # the arch's own MFMA for the input dtype, as many per slab as the wave's K-slice needs
+    mfmas = [line.split()[0] for line in code if line.startswith("v_mfma")]
+    assert set(mfmas) == {MFMA[(arch, p["dtype"])]}
+    blocks = (p["bm"] // (2 if p["ks"] == 1 else 1) // 32) * (p["bn"] // (2 if p["ks"] == 1 else 1) // 32)
+    assert len(mfmas) == p["bk"] // p["ks"] // MFMA_K[arch] * blocks
+
+    # barriers order the LDS traffic: global data landed, ds_writes done, and (K-slices) partials written
+    barriers = [i for i, line in enumerate(code) if line == "s_barrier"]
+    assert len(barriers) == (2 if p["ks"] == 1 else 4)
+    assert code[barriers[0] - 1] == "s_waitcnt vmcnt(0)"
+    assert code[barriers[1] - 1] == "s_waitcnt lgkmcnt(0)"
+    if p["ks"] > 1:
+        assert code[barriers[2] - 1].startswith("s_nop")        # MFMA results settled before parking them
+        assert code[barriers[3] - 1] == "s_waitcnt lgkmcnt(0)"  # partial sums in LDS before wave 0 reads
+        reads = [line for line in code[barriers[3]:] if line.startswith("ds_read_b128")]
+        assert len(reads) == (p["ks"] - 1) * plan["red_quads"]
+
+    # every global access is lane-masked right before it
+    for i, line in enumerate(code):
+        if line.startswith("buffer_load") or line.startswith("buffer_store"):
+            offset_reg = re.split(r",\s*", line.split(None, 1)[1])[1]
+            assert code[i - 1].startswith(f"v_cndmask_b32 {offset_reg},"), (i, line)
+
+    # output width and conversion
+    stores = {line.split()[0] for line in code if line.startswith("buffer_store")}
+    assert stores == {"buffer_store_dword" if p["out"] == "f32" else "buffer_store_short"}
+    has = lambda op: any(line.startswith(op + " ") for line in code)  # noqa: E731
+    assert has("v_cvt_pk_bf16_f32") == (p["out"] == "bf16" and arch == "gfx950")
+    assert has("v_add3_u32") == (p["out"] == "bf16" and arch == "gfx942")
+    assert has("v_cvt_f16_f32") == (p["out"] == "f16")
+
+    # alpha scales every accumulator; bias is loaded once per 32-column block and added to each
+    acc = plan["blocks_m"] * plan["blocks_n"] * 16
+    assert sum(line.startswith("v_mul_f32") for line in code) == acc
+    bias_loads = [line for line in code if line.startswith("buffer_load_") and "dwordx4" not in line]
+    assert len(bias_loads) == (plan["blocks_n"] if p["has_bias"] else 0)
+    names = [a.name for a in gemm.SPEC.kernarg_layout(p).args]
+    assert ("bias" in names) == p["has_bias"] and "alpha" in names
+
+    assert plan["pitch"] % 16 == 0 and plan["lds_bytes"] <= arch_info(arch).lds_bytes
+    assert plan["next_free_vgpr"] <= 256
+
+
+def test_gfx950_decode_tile_uses_more_lds_than_gfx942_has():
+    """The 512-deep decode slab is the one gfx950's 160 KiB LDS allows and gfx942's 64 KiB does not."""
+    deep = [v for v in VARIANTS if v.params["bk"] == 512]
+    assert deep and all(v.arch == "gfx950" for v in deep)
+    assert all(gemm._plan(v.arch, v.params)["lds_bytes"] > arch_info("gfx942").lds_bytes for v in deep)

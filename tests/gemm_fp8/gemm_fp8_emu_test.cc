@@ -1,0 +1,301 @@
+// Every gemm_fp8 kernel of the pack (built at build time into INGOT_FP8_PACK_DIR by build_pack.py) runs on
+// the emulator against the independent CPU reference (tests/reference/gemm_fp8_reference.h), with tails
+// (M, N not multiples of the tile, K not a multiple of 128 for per_token), padded strides, and a check
+// that nothing outside C[m < M][n < N] is written. The kernarg layout and tile come from the manifest, so
+// the test exercises what the loader will see.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <ostream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "gemm_fp8_reference.h"
+#include "ingot_emu/emulator.h"
+
+namespace ingot {
+namespace {
+
+using emu::Target;
+using reference::Fp8Format;
+using reference::Fp8GemmShape;
+using reference::Fp8Scaling;
+
+nlohmann::json read_manifest() {
+  std::ifstream file(std::string(INGOT_FP8_PACK_DIR) + "/manifest.json");
+  EXPECT_TRUE(file.good()) << "missing " << INGOT_FP8_PACK_DIR << "/manifest.json";
+  return nlohmann::json::parse(file, nullptr, /*allow_exceptions=*/false);
+}
+
+std::vector<uint8_t> read_file(const std::string& name) {
+  std::ifstream file(std::string(INGOT_FP8_PACK_DIR) + "/" + name, std::ios::binary);
+  EXPECT_TRUE(file.good()) << "missing " << name;
+  return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+}
+
+struct Kernel {
+  std::string id, file;
+  Target target;
+  Fp8Format format;
+  Fp8Scaling scaling;
+  int64_t bm, bn;
+  nlohmann::json args;  // manifest kernarg args
+  uint32_t kernarg_size;
+};
+
+std::vector<Kernel> pack_kernels() {
+  std::vector<Kernel> kernels;
+  const nlohmann::json manifest = read_manifest();
+  if (!manifest.is_object()) return kernels;
+  for (const auto& k : manifest["kernels"]) {
+    if (k["family"] != "gemm_fp8") continue;
+    Kernel kernel;
+    kernel.id = k["id"];
+    kernel.file = k["file"];
+    kernel.target = k["arch"] == "gfx950" ? Target::kGfx950 : Target::kGfx942;
+    kernel.format = k["match"]["fp8_format"] == "e4m3fn" ? Fp8Format::kE4M3Fn : Fp8Format::kE4M3Fnuz;
+    kernel.scaling = k["match"]["scaling"] == "block128" ? Fp8Scaling::kBlock128 : Fp8Scaling::kPerToken;
+    kernel.bm = k["params"]["bm"];
+    kernel.bn = k["params"]["bn"];
+    kernel.args = k["kernarg"]["args"];
+    kernel.kernarg_size = k["kernarg"]["size"];
+    kernels.push_back(kernel);
+  }
+  return kernels;
+}
+
+// gtest prints parameters: the kernel id, not its bytes.
+void PrintTo(const Kernel& kernel, std::ostream* os) { *os << kernel.id; }
+
+struct Problem {
+  Fp8GemmShape shape;
+  std::vector<uint8_t> a, b;
+  std::vector<float> a_scale, b_scale;
+};
+
+int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+// Random finite fp8 codes (any exponent) and scales in [2^-4, 2^4) with random significands.
+Problem random_problem(const Fp8GemmShape& s, Fp8Scaling scaling, Fp8Format format, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> code_dist(0, 255);
+  auto finite_code = [&] {
+    for (;;) {
+      const auto code = static_cast<uint8_t>(code_dist(rng));
+      if (!std::isnan(reference::fp8_e4m3_to_double(code, format))) return code;
+    }
+  };
+  Problem p;
+  p.shape = s;
+  p.a.resize(static_cast<size_t>((s.M - 1) * s.lda + s.K));
+  p.b.resize(static_cast<size_t>((s.N - 1) * s.ldb + s.K));
+  for (auto& v : p.a) v = finite_code();
+  for (auto& v : p.b) v = finite_code();
+  std::uniform_real_distribution<float> scale_dist(-4.0f, 4.0f);
+  p.a_scale.resize(static_cast<size_t>(reference::fp8_a_scale_count(s, scaling)));
+  p.b_scale.resize(static_cast<size_t>(reference::fp8_b_scale_count(s, scaling)));
+  for (auto& v : p.a_scale) v = std::exp2(scale_dist(rng));
+  for (auto& v : p.b_scale) v = std::exp2(scale_dist(rng));
+  return p;
+}
+
+// Small integers in [-6, 6] and power-of-two scales in [2^-2, 2^2]: every fp32 step of the kernel is exact,
+// so its bf16 output must be RNE of the exact result bit for bit.
+Problem exact_problem(const Fp8GemmShape& s, Fp8Scaling scaling, Fp8Format format, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> int_dist(-6, 6);
+  std::uniform_int_distribution<int> exp_dist(-2, 2);
+  Problem p;
+  p.shape = s;
+  auto code = [&] {
+    const int value = int_dist(rng);
+    return static_cast<uint8_t>(reference::fp8_e4m3_code_of(value, format));
+  };
+  p.a.resize(static_cast<size_t>((s.M - 1) * s.lda + s.K));
+  p.b.resize(static_cast<size_t>((s.N - 1) * s.ldb + s.K));
+  for (auto& v : p.a) v = code();
+  for (auto& v : p.b) v = code();
+  p.a_scale.resize(static_cast<size_t>(reference::fp8_a_scale_count(s, scaling)));
+  p.b_scale.resize(static_cast<size_t>(reference::fp8_b_scale_count(s, scaling)));
+  for (auto& v : p.a_scale) v = std::ldexp(1.0f, exp_dist(rng));
+  for (auto& v : p.b_scale) v = std::ldexp(1.0f, exp_dist(rng));
+  return p;
+}
+
+constexpr uint16_t kCanary = 0x7FC1;  // a NaN no kernel computes: marks C padding that must stay untouched
+
+template <typename T>
+uint64_t upload(emu::Emulator& emulator, const std::vector<T>& values) {
+  const uint64_t bytes = std::max<uint64_t>(values.size() * sizeof(T), 4);
+  auto address = emulator.allocate(bytes);
+  EXPECT_TRUE(address.is_ok()) << address.status().to_string();
+  if (!values.empty()) {
+    EXPECT_TRUE(emulator.copy_to_device(*address, values.data(), values.size() * sizeof(T)).is_ok());
+  }
+  return *address;
+}
+
+// Runs `kernel` on `p`; returns C (with its padding) as read back, and the launch profile if asked.
+std::vector<uint16_t> run(const Kernel& kernel, const Problem& p, emu::LaunchProfile* profile_out = nullptr) {
+  const Fp8GemmShape& s = p.shape;
+  emu::EmulatorOptions options;
+  options.target = kernel.target;
+  options.host_threads = 2;
+  emu::Emulator emulator(options);
+  std::vector<uint16_t> c(static_cast<size_t>((s.M - 1) * s.ldc + s.N + 8), kCanary);
+  const uint64_t a = upload(emulator, p.a), b = upload(emulator, p.b), c_dev = upload(emulator, c);
+  const uint64_t as = upload(emulator, p.a_scale), bs = upload(emulator, p.b_scale);
+
+  std::vector<uint8_t> kernarg(kernel.kernarg_size, 0);
+  for (const auto& arg : kernel.args) {
+    const std::string name = arg["name"];
+    const size_t offset = arg["offset"];
+    const size_t size = arg["size"];
+    uint64_t value = 0;
+    if (name == "A") value = a;
+    else if (name == "B") value = b;
+    else if (name == "C") value = c_dev;
+    else if (name == "A_scale") value = as;
+    else if (name == "B_scale") value = bs;
+    else if (name == "M") value = static_cast<uint64_t>(s.M);
+    else if (name == "N") value = static_cast<uint64_t>(s.N);
+    else if (name == "K") value = static_cast<uint64_t>(s.K);
+    else if (name == "lda") value = static_cast<uint64_t>(s.lda);
+    else if (name == "ldb") value = static_cast<uint64_t>(s.ldb);
+    else if (name == "ldc") value = static_cast<uint64_t>(s.ldc);
+    else if (name == "k_tiles") value = static_cast<uint64_t>(ceil_div(s.K, 128));
+    else ADD_FAILURE() << kernel.id << ": unexpected kernarg " << name;
+    std::memcpy(kernarg.data() + offset, &value, size);  // little-endian host
+  }
+  const std::vector<uint8_t> code = read_file(kernel.file);
+  auto module = emulator.load_module(code);
+  EXPECT_TRUE(module.is_ok()) << module.status().to_string();
+  if (!module) return {};
+  emu::LaunchConfig config;
+  config.grid = {static_cast<uint32_t>(ceil_div(s.N, kernel.bn)), static_cast<uint32_t>(ceil_div(s.M, kernel.bm)), 1};
+  config.workgroup = {256, 1, 1};
+  config.kernarg = kernarg;
+  auto profile = emulator.launch(*module, kernel.id, config);
+  EXPECT_TRUE(profile.is_ok()) << kernel.id << ": " << profile.status().to_string();
+  if (!profile) return {};
+  if (profile_out != nullptr) *profile_out = *profile;
+  EXPECT_TRUE(emulator.copy_to_host(c.data(), c_dev, c.size() * sizeof(uint16_t)).is_ok());
+  return c;
+}
+
+// exact: bit-for-bit RNE of the exact result; otherwise within gemm_fp8_tolerance.
+void check(const Kernel& kernel, const Problem& p, bool exact) {
+  const Fp8GemmShape& s = p.shape;
+  const std::vector<uint16_t> c = run(kernel, p);
+  ASSERT_FALSE(c.empty());
+  const auto ref = reference::gemm_fp8(p.a.data(), p.b.data(), p.a_scale.data(), p.b_scale.data(), s,
+                                       kernel.scaling, kernel.format);
+  int failures = 0;
+  for (int64_t m = 0; m < s.M; ++m) {
+    for (int64_t n = 0; n < s.ldc && (m + 1 < s.M || n < s.N + 8); ++n) {
+      const uint16_t got = c[static_cast<size_t>(m * s.ldc + n)];
+      if (n >= s.N) {
+        if (got != kCanary && failures++ < 10) ADD_FAILURE() << kernel.id << ": wrote padding C[" << m << "][" << n << "]";
+        continue;
+      }
+      const double want = ref.value[static_cast<size_t>(m * s.N + n)];
+      if (exact) {
+        const uint16_t want_bits = reference::fp8_ref_round_to_bf16(want);
+        if (got != want_bits && failures++ < 10) {
+          ADD_FAILURE() << kernel.id << " M=" << s.M << " N=" << s.N << " K=" << s.K << ": C[" << m << "][" << n
+                        << "] = 0x" << std::hex << got << ", want 0x" << want_bits << std::dec << " (" << want << ")";
+        }
+      } else {
+        const double tol = reference::gemm_fp8_tolerance(want, ref.magnitude[static_cast<size_t>(m * s.N + n)], s.K);
+        const double value = reference::fp8_ref_bf16_to_double(got);
+        if (!(std::fabs(value - want) <= tol) && failures++ < 10) {
+          ADD_FAILURE() << kernel.id << " M=" << s.M << " N=" << s.N << " K=" << s.K << ": C[" << m << "][" << n
+                        << "] = " << value << ", want " << want << " +- " << tol;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(failures, 0) << kernel.id;
+}
+
+class GemmFp8Emu : public ::testing::TestWithParam<Kernel> {};
+
+TEST_P(GemmFp8Emu, RandomDataWithTailsMatchesReference) {
+  const Kernel& k = GetParam();
+  // M and N past a tile edge; padded strides; per_token also K not a multiple of 128
+  const Fp8GemmShape s = k.scaling == Fp8Scaling::kBlock128
+                             ? Fp8GemmShape{k.bm + 13, 256, 256, 256 + 16, 256 + 32, 256 + 5}
+                             : Fp8GemmShape{k.bm + 7, k.bn + 21, 208, 224, 208, k.bn + 24};
+  check(k, random_problem(s, k.scaling, k.format, 1234), /*exact=*/false);
+}
+
+TEST_P(GemmFp8Emu, ExactDataRoundsToNearestEvenBitForBit) {
+  const Kernel& k = GetParam();
+  const Fp8GemmShape s = k.scaling == Fp8Scaling::kBlock128
+                             ? Fp8GemmShape{k.bm - 3, 128, 384, 384, 384, 130}
+                             : Fp8GemmShape{k.bm / 2 + 1, k.bn + 1, 384, 400, 384, k.bn + 2};
+  check(k, exact_problem(s, k.scaling, k.format, 99), /*exact=*/true);
+}
+
+TEST_P(GemmFp8Emu, TinyProblem) {
+  const Kernel& k = GetParam();
+  const Fp8GemmShape s = k.scaling == Fp8Scaling::kBlock128 ? Fp8GemmShape{1, 128, 128, 128, 128, 128}
+                                                            : Fp8GemmShape{1, 3, 16, 16, 16, 3};
+  check(k, exact_problem(s, k.scaling, k.format, 7), /*exact=*/true);
+}
+
+// Emulator profile of a 256 x 256 x 1024 problem (exact counts, not GPU time): checks the MFMA work is
+// exactly the padded tiles' and that global reads are at least the operands' bytes, and prints the
+// figures (MFMA busy cycles, LDS bank-conflict cycles, bytes fetched against the minimum, occupancy).
+TEST_P(GemmFp8Emu, ProfileOfAMidSizeProblem) {
+  const Kernel& k = GetParam();
+  const Fp8GemmShape s{256, 256, 1024, 1024, 1024, 256};
+  emu::LaunchProfile profile;
+  const auto c = run(k, random_problem(s, k.scaling, k.format, 5), &profile);
+  ASSERT_FALSE(c.empty());
+  EXPECT_EQ(profile.mfma_flops, uint64_t{2} * 256 * 256 * 1024);
+  const uint64_t scale_bytes = 4 * static_cast<uint64_t>(reference::fp8_a_scale_count(s, k.scaling) +
+                                                         reference::fp8_b_scale_count(s, k.scaling));
+  const uint64_t minimum = 2 * 256 * 1024 + scale_bytes;
+  EXPECT_GE(profile.global_bytes_read, 2 * 256 * 1024);
+  EXPECT_EQ(profile.global_bytes_written, uint64_t{256} * 256 * 2);
+  std::printf("%s: mfma busy %llu cycles, %llu instructions (%llu mfma), lds conflict cycles %llu, "
+              "global read %llu bytes = %.2fx minimum, occupancy %u waves/SIMD (%s)\n",
+              k.id.c_str(), static_cast<unsigned long long>(profile.mfma_busy_cycles),
+              static_cast<unsigned long long>(profile.instructions.total()),
+              static_cast<unsigned long long>(profile.instructions.mfma),
+              static_cast<unsigned long long>(profile.lds_bank_conflict_cycles),
+              static_cast<unsigned long long>(profile.global_bytes_read),
+              static_cast<double>(profile.global_bytes_read) / static_cast<double>(minimum),
+              profile.waves_per_simd, profile.occupancy_limiter.c_str());
+}
+
+std::string kernel_name(const ::testing::TestParamInfo<Kernel>& info) { return info.param.id; }
+
+INSTANTIATE_TEST_SUITE_P(Pack, GemmFp8Emu, ::testing::ValuesIn(pack_kernels()), kernel_name);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(GemmFp8Emu);
+
+TEST(GemmFp8Pack, HasEveryScalingOnBothArchs) {
+  const auto kernels = pack_kernels();
+  for (Target target : {Target::kGfx942, Target::kGfx950}) {
+    for (Fp8Scaling scaling : {Fp8Scaling::kBlock128, Fp8Scaling::kPerToken}) {
+      bool found = false;
+      for (const auto& k : kernels) found |= k.target == target && k.scaling == scaling;
+      EXPECT_TRUE(found) << emu::target_name(target) << " lacks a kernel for a scaling";
+    }
+  }
+  for (const auto& k : kernels) {
+    EXPECT_EQ(k.format, k.target == Target::kGfx942 ? Fp8Format::kE4M3Fnuz : Fp8Format::kE4M3Fn) << k.id;
+  }
+}
+
+}  // namespace
+}  // namespace ingot

@@ -1,0 +1,223 @@
+// Which gemm kernel the pack's selection data picks for representative LLM linear shapes, per device.
+// The pinned ids are what the roofline costs in gen/families/gemm.py choose today; each group of tests
+// also asserts the property that justifies the choice, computed here from the kernel's params and the
+// device's CU count (not from the cost expression), so a changed model that breaks the reasoning fails
+// even where someone re-pins the ids.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "ingot/pack.h"
+#include "ingot/problem.h"
+#include "ingot/select.h"
+
+namespace ingot {
+namespace {
+
+constexpr std::array<int64_t, 8> kMs = {1, 2, 4, 8, 16, 64, 512, 4096};
+constexpr std::array<int64_t, 7> kSizes = {1536, 2048, 7168, 8192, 18432, 24576, 28672};
+
+struct Device {
+  const char* arch;
+  int64_t cus;
+};
+constexpr std::array<Device, 3> kDevices = {{{"gfx942", 304}, {"gfx942", 80}, {"gfx950", 256}}};
+
+Problem linear(int64_t m, int64_t n, int64_t k, const std::string& dtype = "bf16", const std::string& out = "bf16") {
+  Problem p("gemm");
+  p.key("dtype_a", dtype).key("dtype_b", dtype).key("dtype_c", out);
+  p.integer("M", m).integer("N", n).integer("K", k).integer("lda", k).integer("ldb", k).integer("ldc", n);
+  p.integer("has_bias", 0).scalar("alpha", 1.0);
+  return p;
+}
+
+class GemmSelect : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const std::filesystem::path dir = INGOT_TEST_PACK_DIR;
+    if (!std::filesystem::exists(dir / "manifest.json")) GTEST_SKIP() << "no pack at " << dir;
+    auto opened = Pack::open(dir);
+    ASSERT_TRUE(opened.is_ok()) << opened.status().to_string();
+    pack_ = std::make_unique<Pack>(std::move(opened).value());
+  }
+
+  const ManifestKernel& pick(const Device& device, const Problem& problem) {
+    DeviceInfo info;
+    info.arch = device.arch;
+    info.cus = device.cus;
+    auto selection = pack_->select(problem, info);
+    EXPECT_TRUE(selection.is_ok()) << problem.describe() << ": " << selection.status().to_string();
+    if (!selection.is_ok()) return *pack_->kernels().data();
+    return *selection.value().kernel;
+  }
+
+  static int64_t param(const ManifestKernel& k, const char* name) {
+    auto it = k.params.find(name);
+    if (it == k.params.end() || !std::holds_alternative<int64_t>(it->second)) return -1;
+    return std::get<int64_t>(it->second);
+  }
+
+  // Rounds of workgroups over the CUs: the wave quantization the cost model must respect.
+  static int64_t rounds(const ManifestKernel& k, int64_t m, int64_t n, int64_t cus) {
+    const int64_t bm = param(k, "bm"), bn = param(k, "bn");
+    const int64_t wgs = ((m + bm - 1) / bm) * ((n + bn - 1) / bn);
+    return (wgs + cus - 1) / cus;
+  }
+
+  std::unique_ptr<Pack> pack_;
+};
+
+// --- pinned choices (bf16 in, bf16 out, no bias), Llama-3-70B and DeepSeek-V3 (N, K) pairs ---------------
+struct Pinned {
+  const char* arch;
+  int64_t cus;
+  int64_t n, k;
+  std::array<const char*, 8> tile;  // per M in kMs: the id after "gemm_<arch>_abf16_cbf16_bias0_"
+};
+
+const std::vector<Pinned> kPinned = {
+    {"gfx942", 304, 8192, 8192, {"m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1"}},
+    {"gfx942", 304, 28672, 8192, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
+    {"gfx942", 304, 8192, 28672, {"m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1"}},
+    {"gfx942", 304, 1536, 7168, {"m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n64_k256_ks4", "m256_n128_k32_ks1"}},
+    {"gfx942", 304, 24576, 1536, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
+    {"gfx942", 304, 18432, 7168, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n64_k64_ks1", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
+    {"gfx942", 304, 7168, 18432, {"m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1"}},
+    {"gfx942", 304, 7168, 2048, {"m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1"}},
+    {"gfx942", 80, 8192, 8192, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
+    {"gfx942", 80, 28672, 8192, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
+    {"gfx942", 80, 8192, 28672, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
+    {"gfx942", 80, 1536, 7168, {"m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1"}},
+    {"gfx942", 80, 24576, 1536, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
+    {"gfx942", 80, 18432, 7168, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
+    {"gfx942", 80, 7168, 18432, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
+    {"gfx942", 80, 7168, 2048, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
+    {"gfx950", 256, 8192, 8192, {"m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1"}},
+    {"gfx950", 256, 28672, 8192, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
+    {"gfx950", 256, 8192, 28672, {"m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1"}},
+    {"gfx950", 256, 1536, 7168, {"m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1"}},
+    {"gfx950", 256, 24576, 1536, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
+    {"gfx950", 256, 18432, 7168, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
+    {"gfx950", 256, 7168, 18432, {"m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1"}},
+    {"gfx950", 256, 7168, 2048, {"m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1"}},
+};
+
+TEST_F(GemmSelect, PinnedChoicesForLlamaAndDeepSeekLinears) {
+  for (const Pinned& row : kPinned) {
+    const Device device{row.arch, row.cus};
+    for (size_t i = 0; i < kMs.size(); ++i) {
+      const std::string expected = std::string("gemm_") + row.arch + "_abf16_cbf16_bias0_" + row.tile[i];
+      EXPECT_EQ(pick(device, linear(kMs[i], row.n, row.k)).id, expected)
+          << row.arch << " cus=" << row.cus << " M=" << kMs[i] << " N=" << row.n << " K=" << row.k;
+    }
+  }
+}
+
+// Decode (M <= 16) is a memory-bound stream of B: the K-slice kernels (ks = 4, 32-row tile, deeper K slab
+// per workgroup) win it on every shape and device.
+TEST_F(GemmSelect, DecodeShapesGetTheKSliceKernels) {
+  for (const Device& device : kDevices) {
+    for (int64_t n : kSizes) {
+      for (int64_t k : kSizes) {
+        for (int64_t m : {1, 2, 4, 8, 16}) {
+          const ManifestKernel& chosen = pick(device, linear(m, n, k));
+          EXPECT_EQ(param(chosen, "ks"), 4) << chosen.id << " for M=" << m << " N=" << n << " K=" << k;
+          EXPECT_EQ(param(chosen, "bm"), 32) << chosen.id;
+          EXPECT_EQ(chosen.arch, device.arch);
+        }
+      }
+    }
+  }
+}
+
+// Wave quantization: among the decode tiles the pack has for the arch, the pick never needs more rounds
+// of workgroups over the device's CUs than another would.
+TEST_F(GemmSelect, DecodePickNeverAddsARoundOfWorkgroups) {
+  for (const Device& device : kDevices) {
+    KernelQuery query;
+    query.op = "gemm";
+    query.arch = device.arch;
+    query.family = "gemm";
+    query.params = {{"ks", "4"}, {"dtype", "bf16"}, {"out", "bf16"}, {"has_bias", "false"}};
+    const auto decode = pack_->query(query);
+    ASSERT_GE(decode.size(), 2u) << device.arch;
+    for (int64_t n : kSizes) {
+      for (int64_t k : kSizes) {
+        for (int64_t m : {1, 8, 16}) {
+          const ManifestKernel& chosen = pick(device, linear(m, n, k));
+          for (const ManifestKernel* other : decode) {
+            EXPECT_LE(rounds(chosen, m, n, device.cus), rounds(*other, m, n, device.cus))
+                << chosen.id << " vs " << other->id << " cus=" << device.cus << " M=" << m << " N=" << n;
+          }
+        }
+      }
+    }
+  }
+}
+
+// Prefill (M = 4096) is compute-bound: a large prefill tile (at least 128x128 outputs per workgroup, so
+// every loaded byte feeds enough MFMA work).
+TEST_F(GemmSelect, PrefillShapesGetLargeTiles) {
+  for (const Device& device : kDevices) {
+    for (int64_t n : kSizes) {
+      for (int64_t k : kSizes) {
+        const ManifestKernel& chosen = pick(device, linear(4096, n, k));
+        EXPECT_EQ(param(chosen, "ks"), 1) << chosen.id;
+        EXPECT_GE(param(chosen, "bm") * param(chosen, "bn"), 128 * 128) << chosen.id << " N=" << n << " K=" << k;
+      }
+    }
+  }
+}
+
+// The device's CU count is an input: an MI308X (80 CUs) gets wider decode tiles (fewer workgroups) than an
+// MI300X (304) on the same shape, never narrower, and at least one shape changes kernel.
+TEST_F(GemmSelect, FewerCusNeverPickNarrowerDecodeTiles) {
+  int changed = 0;
+  for (int64_t n : kSizes) {
+    for (int64_t k : kSizes) {
+      const ManifestKernel& big = pick(kDevices[0], linear(1, n, k));
+      const ManifestKernel& small = pick(kDevices[1], linear(1, n, k));
+      EXPECT_GE(param(small, "bn"), param(big, "bn")) << "N=" << n << " K=" << k;
+      changed += big.id != small.id;
+    }
+  }
+  EXPECT_GT(changed, 0);
+}
+
+// Every dtype combination the family declares is served, and the pick matches the problem's dtypes.
+TEST_F(GemmSelect, EveryDtypeCombinationAndBiasIsServed) {
+  for (const Device& device : kDevices) {
+    for (const char* in : {"bf16", "f16"}) {
+      for (const char* out : {"bf16", "f16", "f32"}) {
+        for (int64_t bias : {0, 1}) {
+          Problem problem = linear(3, 1000, 264, in, out);
+          problem.integer("has_bias", bias);
+          const ManifestKernel& chosen = pick(device, problem);
+          EXPECT_EQ(chosen.family, "gemm") << chosen.id;
+          EXPECT_EQ(chosen.match.at("dtype_a"), ParamValue(std::string(in))) << chosen.id;
+          EXPECT_EQ(chosen.match.at("dtype_c"), ParamValue(std::string(out))) << chosen.id;
+          EXPECT_EQ(chosen.match.at("has_bias"), ParamValue(bias == 1)) << chosen.id;
+        }
+      }
+    }
+  }
+}
+
+// Outside the alignment rules the call gets "no kernel" naming the failed rule.
+TEST_F(GemmSelect, MisalignedKSaysWhichRuleFailed) {
+  DeviceInfo info;
+  info.arch = "gfx950";
+  info.cus = 256;
+  auto selection = pack_->select(linear(4, 4096, 100), info);
+  ASSERT_FALSE(selection.is_ok());
+  EXPECT_EQ(selection.status().code(), StatusCode::kNoKernel);
+  EXPECT_NE(selection.status().message().find("K must be a multiple of 8"), std::string::npos)
+      << selection.status().message();
+}
+
+}  // namespace
+}  // namespace ingot
