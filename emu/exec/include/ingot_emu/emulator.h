@@ -1,0 +1,82 @@
+// The emulator's public API: device memory, modules, launches. Used by the loader's EmuDevice and the
+// CLI. A kernel bug (bad address, read before s_waitcnt, barrier deadlock, unknown instruction) comes
+// back as a Status (kEmulatorFault) naming kernel, workgroup, wave, PC, lane and address; it never
+// crashes the host.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ingot/status.h"
+#include "ingot_emu/inst.h"
+#include "ingot_emu/launch_profile.h"
+
+namespace ingot::emu {
+
+enum class Schedule {
+  kDeterministic,  // round-robin over the waves of a workgroup, one instruction each
+  kRandom,         // seeded random interleaving: exposes LDS races; same seed, same result
+};
+
+struct EmulatorOptions {
+  Target target = Target::kGfx942;
+  uint32_t cus = 0;           // 0: the target's flagship CU count (304 MI300X, 256 MI355X)
+  uint32_t host_threads = 1;  // workgroups are spread over this many host threads
+  Schedule schedule = Schedule::kDeterministic;
+  uint64_t seed = 1;          // for Schedule::kRandom
+  bool check_waitcnt = true;  // reading a register with a load in flight to it is a fault
+  uint64_t max_instructions_per_wave = uint64_t{1} << 32;  // runaway-loop guard
+};
+
+struct Dim3 {
+  uint32_t x = 1, y = 1, z = 1;
+  uint64_t count() const { return uint64_t{x} * y * z; }
+};
+
+struct LaunchConfig {
+  Dim3 grid;                       // in workgroups
+  Dim3 workgroup;                  // work-items per workgroup
+  std::span<const uint8_t> kernarg;
+  uint32_t dynamic_lds = 0;        // bytes, added to the descriptor's group segment size
+};
+
+class Module;   // a loaded code object (decoded .text + kernels); owned by the Emulator
+using ModuleId = uint32_t;
+
+class Emulator {
+ public:
+  explicit Emulator(EmulatorOptions options = {});
+  ~Emulator();
+  Emulator(const Emulator&) = delete;
+  Emulator& operator=(const Emulator&) = delete;
+
+  const EmulatorOptions& options() const { return options_; }
+  uint32_t cus() const;
+
+  // Device memory: addresses are GPU-like (high, nonzero, 4 KiB aligned, never overlapping).
+  Result<uint64_t> allocate(uint64_t bytes);
+  Status free(uint64_t address);
+  Status copy_to_device(uint64_t dst, const void* src, uint64_t bytes);
+  Status copy_to_host(void* dst, uint64_t src, uint64_t bytes) const;
+  Status copy_device_to_device(uint64_t dst, uint64_t src, uint64_t bytes);
+
+  // Reads the code object, checks its arch against the target and decodes the whole .text up front.
+  Result<ModuleId> load_module(std::span<const uint8_t> code_object);
+  // Kernel names (metadata .name) of a loaded module.
+  Result<std::vector<std::string>> kernel_names(ModuleId module) const;
+
+  // Runs a kernel to completion (synchronous).
+  Result<LaunchProfile> launch(ModuleId module, std::string_view kernel, const LaunchConfig& config);
+
+ private:
+  struct Impl;
+  EmulatorOptions options_;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace ingot::emu

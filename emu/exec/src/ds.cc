@@ -1,0 +1,277 @@
+// DS (LDS) instructions: reads and writes b8..b128, two-address forms, atomics, and the lane
+// exchanges that use the LDS crossbar (ds_swizzle, ds_permute, ds_bpermute). Every lane's address is
+// checked against the workgroup's LDS size (static + dynamic): out of range is a fault.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <deque>
+#include <string>
+
+#include "handler_table.h"
+#include "lds_banks.h"
+#include "memory_access.h"
+#include "valu_common.h"
+
+namespace ingot::emu {
+namespace {
+
+struct DsAddresses {
+  uint32_t lane[kWaveSize];
+};
+
+void base_addresses(const Wave& wave, const Inst& inst, DsAddresses& out) {
+  Lanes addr;
+  read_lanes(wave, inst.find(Role::kAddr), addr);
+  for (int l = 0; l < kWaveSize; ++l) out.lane[l] = addr.v[l];
+}
+
+Status check_range(const Wave& wave, uint64_t address, uint32_t bytes, int lane) {
+  const uint64_t size = wave.group->lds.size();
+  if (address + bytes > size) {
+    return fault("LDS access of " + std::to_string(bytes) + " bytes at " + hex(address) + " by lane " +
+                 std::to_string(lane) + " is outside the workgroup's " + std::to_string(size) + " bytes of LDS");
+  }
+  return Status::ok();
+}
+
+void account_banks(Wave& wave, const uint32_t* addresses, uint32_t bytes, LaneMask lanes) {
+  const uint32_t extra = lds_conflict_cycles(addresses, bytes, lanes, wave.launch->facts->lds_banks);
+  if (extra > 0) {
+    wave.profile->lds_bank_conflict_cycles += extra;
+    ++wave.profile->lds_conflicted_instructions;
+  }
+}
+
+// ds_read_*: Bytes per lane, sign extension for the narrow forms.
+template <uint32_t Bytes, bool SignExtend>
+Status ds_read(Wave& wave, const Inst& inst) {
+  DsAddresses a;
+  base_addresses(wave, inst, a);
+  const LaneMask exec = wave.exec();
+  const uint32_t offset = static_cast<uint32_t>(inst.mem.offset) & 0xffff;
+  constexpr uint32_t kDwords = (Bytes + 3) / 4;
+  Lanes out[4];
+  for (int l = 0; l < kWaveSize; ++l) {
+    a.lane[l] += offset;
+    if (!((exec >> l) & 1)) continue;
+    INGOT_RETURN_IF_ERROR(check_range(wave, a.lane[l], Bytes, l));
+    uint32_t words[4] = {0, 0, 0, 0};
+    std::memcpy(words, wave.group->lds.data() + a.lane[l], Bytes);
+    if constexpr (SignExtend && Bytes == 1) words[0] = static_cast<uint32_t>(static_cast<int8_t>(words[0]));
+    if constexpr (SignExtend && Bytes == 2) words[0] = static_cast<uint32_t>(static_cast<int16_t>(words[0]));
+    for (uint32_t d = 0; d < kDwords; ++d) out[d].v[l] = words[d];
+  }
+  account_banks(wave, a.lane, Bytes, exec);
+  const Operand* dst = inst.find(Role::kDst);
+  for (uint32_t d = 0; d < kDwords; ++d) write_lanes(wave, dst, out[d], exec, static_cast<int>(d));
+  track_load(wave, inst, WaitCounter::kLds, dst);
+  return Status::ok();
+}
+
+template <uint32_t Bytes>
+Status ds_write(Wave& wave, const Inst& inst) {
+  DsAddresses a;
+  base_addresses(wave, inst, a);
+  const LaneMask exec = wave.exec();
+  const uint32_t offset = static_cast<uint32_t>(inst.mem.offset) & 0xffff;
+  constexpr uint32_t kDwords = (Bytes + 3) / 4;
+  Lanes data[4];
+  for (uint32_t d = 0; d < kDwords; ++d) read_lanes(wave, inst.find(Role::kData0), data[d], static_cast<int>(d));
+  for (int l = 0; l < kWaveSize; ++l) {
+    a.lane[l] += offset;
+    if (!((exec >> l) & 1)) continue;
+    INGOT_RETURN_IF_ERROR(check_range(wave, a.lane[l], Bytes, l));
+    uint32_t words[4];
+    for (uint32_t d = 0; d < kDwords; ++d) words[d] = data[d].v[l];
+    std::memcpy(wave.group->lds.data() + a.lane[l], words, Bytes);
+  }
+  account_banks(wave, a.lane, Bytes, exec);
+  track_store(wave, WaitCounter::kLds);
+  return Status::ok();
+}
+
+// ds_read2 / ds_write2: two elements at offset0 and offset1, each in units of the element size
+// (times 64 for the st64 forms).
+template <uint32_t Bytes, uint32_t Stride, bool Write>
+Status ds_two(Wave& wave, const Inst& inst) {
+  DsAddresses a;
+  base_addresses(wave, inst, a);
+  const LaneMask exec = wave.exec();
+  constexpr uint32_t kDwords = Bytes / 4;
+  const uint32_t off[2] = {uint32_t{inst.mem.offset0} * Bytes * Stride, uint32_t{inst.mem.offset1} * Bytes * Stride};
+  Lanes data[2][2];
+  if constexpr (Write) {
+    for (uint32_t d = 0; d < kDwords; ++d) {
+      read_lanes(wave, inst.find(Role::kData0), data[0][d], static_cast<int>(d));
+      read_lanes(wave, inst.find(Role::kData1), data[1][d], static_cast<int>(d));
+    }
+  }
+  uint32_t both[kWaveSize];
+  for (int e = 0; e < 2; ++e) {
+    for (int l = 0; l < kWaveSize; ++l) {
+      both[l] = a.lane[l] + off[e];
+      if (!((exec >> l) & 1)) continue;
+      INGOT_RETURN_IF_ERROR(check_range(wave, both[l], Bytes, l));
+      uint8_t* cell = wave.group->lds.data() + both[l];
+      for (uint32_t d = 0; d < kDwords; ++d) {
+        if constexpr (Write) {
+          std::memcpy(cell + 4 * d, &data[e][d].v[l], 4);
+        } else {
+          std::memcpy(&data[e][d].v[l], cell + 4 * d, 4);
+        }
+      }
+    }
+    account_banks(wave, both, Bytes, exec);
+  }
+  if constexpr (!Write) {
+    const Operand* dst = inst.find(Role::kDst);
+    for (int e = 0; e < 2; ++e) {
+      for (uint32_t d = 0; d < kDwords; ++d) write_lanes(wave, dst, data[e][d], exec, static_cast<int>(e * kDwords + d));
+    }
+    track_load(wave, inst, WaitCounter::kLds, dst);
+  } else {
+    track_store(wave, WaitCounter::kLds);
+  }
+  return Status::ok();
+}
+
+// 32-bit LDS atomics, lanes applied in lane order. With a destination (the _rtn forms) the old value
+// is returned.
+template <auto F>
+Status ds_atomic(Wave& wave, const Inst& inst) {
+  DsAddresses a;
+  base_addresses(wave, inst, a);
+  const LaneMask exec = wave.exec();
+  const uint32_t offset = static_cast<uint32_t>(inst.mem.offset) & 0xffff;
+  Lanes data0, data1, old;
+  read_lanes(wave, inst.find(Role::kData0), data0);
+  read_lanes(wave, inst.find(Role::kData1), data1);
+  for (int l = 0; l < kWaveSize; ++l) {
+    a.lane[l] += offset;
+    old.v[l] = 0;
+    if (!((exec >> l) & 1)) continue;
+    INGOT_RETURN_IF_ERROR(check_range(wave, a.lane[l], 4, l));
+    uint32_t value;
+    std::memcpy(&value, wave.group->lds.data() + a.lane[l], 4);
+    old.v[l] = value;
+    value = F(value, data0.v[l], data1.v[l]);
+    std::memcpy(wave.group->lds.data() + a.lane[l], &value, 4);
+  }
+  account_banks(wave, a.lane, 4, exec);
+  const Operand* dst = inst.find(Role::kDst);
+  if (dst != nullptr) {
+    write_lanes(wave, dst, old, exec);
+    track_load(wave, inst, WaitCounter::kLds, dst);
+  } else {
+    track_store(wave, WaitCounter::kLds);
+  }
+  return Status::ok();
+}
+
+// ds_swizzle_b32: offset[15] = 1: quad permute (offset[7:0] as four 2-bit selects); else within
+// groups of 32 lanes, source = ((lane & and_mask) | or_mask) ^ xor_mask.
+Status ds_swizzle(Wave& wave, const Inst& inst) {
+  Lanes src, out;
+  read_lanes(wave, inst.find(Role::kAddr), src);
+  const LaneMask exec = wave.exec();
+  const uint32_t pattern = static_cast<uint32_t>(inst.mem.offset) & 0xffff;
+  for (int l = 0; l < kWaveSize; ++l) {
+    int from;
+    if (pattern & 0x8000) {
+      from = (l & ~3) | static_cast<int>((pattern >> (2 * (l & 3))) & 3);
+    } else {
+      const int and_mask = pattern & 31, or_mask = (pattern >> 5) & 31, xor_mask = (pattern >> 10) & 31;
+      from = (l & 32) | ((((l & 31) & and_mask) | or_mask) ^ xor_mask);
+    }
+    out.v[l] = ((exec >> from) & 1) ? src.v[from] : 0;
+  }
+  const Operand* dst = inst.find(Role::kDst);
+  write_lanes(wave, dst, out, exec);
+  track_load(wave, inst, WaitCounter::kLds, dst);
+  return Status::ok();
+}
+
+// ds_bpermute_b32: each lane pulls data0 from lane ((addr + offset) / 4) % 64.
+// ds_permute_b32: each lane pushes data0 to that lane (higher lanes win on collisions).
+template <bool Push>
+Status ds_permute(Wave& wave, const Inst& inst) {
+  Lanes addr, data, out;
+  read_lanes(wave, inst.find(Role::kAddr), addr);
+  read_lanes(wave, inst.find(Role::kData0), data);
+  const LaneMask exec = wave.exec();
+  const uint32_t offset = static_cast<uint32_t>(inst.mem.offset) & 0xffff;
+  std::memset(out.v, 0, sizeof out.v);
+  for (int l = 0; l < kWaveSize; ++l) {
+    if (!((exec >> l) & 1)) continue;
+    const int other = static_cast<int>(((addr.v[l] + offset) / 4) & 63);
+    if constexpr (Push) {
+      out.v[other] = data.v[l];
+    } else {
+      out.v[l] = ((exec >> other) & 1) ? data.v[other] : 0;
+    }
+  }
+  const Operand* dst = inst.find(Role::kDst);
+  write_lanes(wave, dst, out, exec);
+  track_load(wave, inst, WaitCounter::kLds, dst);
+  return Status::ok();
+}
+
+float f32_of(uint32_t x) { return as_f32(x); }
+
+}  // namespace
+
+void register_ds(HandlerRegistry& r) {
+  r.add("ds_read_b32", ds_read<4, false>);
+  r.add("ds_read_b64", ds_read<8, false>);
+  r.add("ds_read_b96", ds_read<12, false>);
+  r.add("ds_read_b128", ds_read<16, false>);
+  r.add("ds_read_u8", ds_read<1, false>);
+  r.add("ds_read_i8", ds_read<1, true>);
+  r.add("ds_read_u16", ds_read<2, false>);
+  r.add("ds_read_i16", ds_read<2, true>);
+  r.add("ds_write_b8", ds_write<1>);
+  r.add("ds_write_b16", ds_write<2>);
+  r.add("ds_write_b32", ds_write<4>);
+  r.add("ds_write_b64", ds_write<8>);
+  r.add("ds_write_b96", ds_write<12>);
+  r.add("ds_write_b128", ds_write<16>);
+  r.add("ds_read2_b32", ds_two<4, 1, false>);
+  r.add("ds_read2_b64", ds_two<8, 1, false>);
+  r.add("ds_read2st64_b32", ds_two<4, 64, false>);
+  r.add("ds_read2st64_b64", ds_two<8, 64, false>);
+  r.add("ds_write2_b32", ds_two<4, 1, true>);
+  r.add("ds_write2_b64", ds_two<8, 1, true>);
+  r.add("ds_write2st64_b32", ds_two<4, 64, true>);
+  r.add("ds_write2st64_b64", ds_two<8, 64, true>);
+  for (const char* suffix : {"", "_rtn"}) {
+    auto add = [&](const std::string& base, Handler h) {
+      static std::deque<std::string> names;
+      // The return forms put "_rtn" before the type: ds_add_u32 -> ds_add_rtn_u32.
+      const size_t type_at = base.rfind('_');
+      names.push_back(base.substr(0, type_at) + suffix + base.substr(type_at));
+      r.add(names.back(), h);
+    };
+    add("ds_add_u32", ds_atomic<([](uint32_t m, uint32_t d, uint32_t) { return m + d; })>);
+    add("ds_sub_u32", ds_atomic<([](uint32_t m, uint32_t d, uint32_t) { return m - d; })>);
+    add("ds_and_b32", ds_atomic<([](uint32_t m, uint32_t d, uint32_t) { return m & d; })>);
+    add("ds_or_b32", ds_atomic<([](uint32_t m, uint32_t d, uint32_t) { return m | d; })>);
+    add("ds_xor_b32", ds_atomic<([](uint32_t m, uint32_t d, uint32_t) { return m ^ d; })>);
+    add("ds_min_u32", ds_atomic<([](uint32_t m, uint32_t d, uint32_t) { return std::min(m, d); })>);
+    add("ds_max_u32", ds_atomic<([](uint32_t m, uint32_t d, uint32_t) { return std::max(m, d); })>);
+    add("ds_min_i32", ds_atomic<([](uint32_t m, uint32_t d, uint32_t) { return uint32_t(std::min(int32_t(m), int32_t(d))); })>);
+    add("ds_max_i32", ds_atomic<([](uint32_t m, uint32_t d, uint32_t) { return uint32_t(std::max(int32_t(m), int32_t(d))); })>);
+    add("ds_inc_u32", ds_atomic<([](uint32_t m, uint32_t d, uint32_t) { return m >= d ? 0u : m + 1; })>);
+    add("ds_dec_u32", ds_atomic<([](uint32_t m, uint32_t d, uint32_t) { return (m == 0 || m > d) ? d : m - 1; })>);
+    add("ds_add_f32", ds_atomic<([](uint32_t m, uint32_t d, uint32_t) { return f32_bits(f32_of(m) + f32_of(d)); })>);
+    add("ds_min_f32", ds_atomic<([](uint32_t m, uint32_t d, uint32_t) { return f32_bits(std::fmin(f32_of(m), f32_of(d))); })>);
+    add("ds_max_f32", ds_atomic<([](uint32_t m, uint32_t d, uint32_t) { return f32_bits(std::fmax(f32_of(m), f32_of(d))); })>);
+    add("ds_cmpst_b32", ds_atomic<([](uint32_t m, uint32_t cmp, uint32_t src) { return m == cmp ? src : m; })>);
+  }
+  r.add("ds_wrxchg_rtn_b32", ds_atomic<([](uint32_t, uint32_t d, uint32_t) { return d; })>);
+  r.add("ds_swizzle_b32", ds_swizzle);
+  r.add("ds_permute_b32", ds_permute<true>);
+  r.add("ds_bpermute_b32", ds_permute<false>);
+  r.add("ds_nop", +[](Wave&, const Inst&) { return Status::ok(); });
+}
+
+}  // namespace ingot::emu

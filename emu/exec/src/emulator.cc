@@ -1,0 +1,226 @@
+#include "ingot_emu/emulator.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <mutex>
+#include <thread>
+
+#include "device_memory.h"
+#include "executor.h"
+#include "module.h"
+#include "profile_math.h"
+
+namespace ingot::emu {
+
+struct Emulator::Impl {
+  DeviceMemory memory;
+  std::vector<std::unique_ptr<Module>> modules;
+  const ExecTargetFacts* facts = nullptr;
+};
+
+namespace {
+
+// hsa_kernel_dispatch_packet_t, the fields a kernel can read through the dispatch pointer.
+struct DispatchPacket {
+  uint16_t header = 0;
+  uint16_t setup = 3;  // dimensions
+  uint16_t workgroup_size[3] = {1, 1, 1};
+  uint16_t reserved0 = 0;
+  uint32_t grid_size[3] = {1, 1, 1};  // in work-items
+  uint32_t private_segment_size = 0;
+  uint32_t group_segment_size = 0;
+  uint64_t kernel_object = 0;
+  uint64_t kernarg_address = 0;
+  uint64_t reserved2 = 0;
+  uint64_t completion_signal = 0;
+};
+static_assert(sizeof(DispatchPacket) == 64);
+
+void add_profile(LaunchProfile& total, const LaunchProfile& part) {
+  total.workgroups += part.workgroups;
+  total.waves += part.waves;
+  InstructionMix& a = total.instructions;
+  const InstructionMix& b = part.instructions;
+  a.salu += b.salu; a.valu += b.valu; a.mfma += b.mfma; a.lds += b.lds;
+  a.vmem += b.vmem; a.smem += b.smem; a.branch += b.branch;
+  total.mfma_busy_cycles += part.mfma_busy_cycles;
+  total.mfma_flops += part.mfma_flops;
+  total.lds_bank_conflict_cycles += part.lds_bank_conflict_cycles;
+  total.lds_conflicted_instructions += part.lds_conflicted_instructions;
+  total.global_bytes_read += part.global_bytes_read;
+  total.global_bytes_written += part.global_bytes_written;
+  total.global_segments += part.global_segments;
+  total.global_segment_bytes_used += part.global_segment_bytes_used;
+}
+
+Status check_dims(const char* what, const Dim3& dims) {
+  if (dims.x == 0 || dims.y == 0 || dims.z == 0) {
+    return Status(StatusCode::kInvalidArgument, std::string(what) + " has a zero dimension");
+  }
+  return Status::ok();
+}
+
+}  // namespace
+
+Emulator::Emulator(EmulatorOptions options) : options_(options), impl_(std::make_unique<Impl>()) {
+  impl_->facts = options_.target == Target::kGfx950 ? &kGfx950Facts : &kGfx942Facts;
+  if (options_.host_threads == 0) options_.host_threads = 1;
+}
+
+Emulator::~Emulator() = default;
+
+uint32_t Emulator::cus() const { return options_.cus != 0 ? options_.cus : impl_->facts->default_cus; }
+
+Result<uint64_t> Emulator::allocate(uint64_t bytes) { return impl_->memory.allocate(bytes); }
+Status Emulator::free(uint64_t address) { return impl_->memory.free(address); }
+Status Emulator::copy_to_device(uint64_t dst, const void* src, uint64_t bytes) {
+  return impl_->memory.copy_to_device(dst, src, bytes);
+}
+Status Emulator::copy_to_host(void* dst, uint64_t src, uint64_t bytes) const {
+  return impl_->memory.copy_from_device(dst, src, bytes);
+}
+Status Emulator::copy_device_to_device(uint64_t dst, uint64_t src, uint64_t bytes) {
+  return impl_->memory.copy_device_to_device(dst, src, bytes);
+}
+
+Result<ModuleId> Emulator::load_module(std::span<const uint8_t> code_object) {
+  Result<Module> module = Module::load(code_object, options_.target);
+  if (!module) return module.status();
+  impl_->modules.push_back(std::make_unique<Module>(std::move(module).value()));
+  return static_cast<ModuleId>(impl_->modules.size() - 1);
+}
+
+Result<std::vector<std::string>> Emulator::kernel_names(ModuleId module) const {
+  if (module >= impl_->modules.size()) return Status(StatusCode::kNotFound, "no module " + std::to_string(module));
+  std::vector<std::string> names;
+  for (const CodeObjectKernel& kernel : impl_->modules[module]->code_object().kernels) {
+    names.push_back(kernel.metadata.name);
+  }
+  return names;
+}
+
+Result<LaunchProfile> Emulator::launch(ModuleId module_id, std::string_view kernel_name,
+                                       const LaunchConfig& config) {
+  if (module_id >= impl_->modules.size()) {
+    return Status(StatusCode::kNotFound, "no module " + std::to_string(module_id));
+  }
+  const Module& module = *impl_->modules[module_id];
+  const CodeObjectKernel* kernel = module.code_object().find_kernel(kernel_name);
+  if (kernel == nullptr) {
+    return Status(StatusCode::kNotFound, "no kernel named " + std::string(kernel_name) + " in the module");
+  }
+  INGOT_RETURN_IF_ERROR(check_dims("grid", config.grid));
+  INGOT_RETURN_IF_ERROR(check_dims("workgroup", config.workgroup));
+  const uint64_t items = config.workgroup.count();
+  if (items > 1024) {
+    return Status(StatusCode::kInvalidArgument,
+                  "workgroup of " + std::to_string(items) + " work-items exceeds 1024");
+  }
+  const ExecTargetFacts& facts = *impl_->facts;
+  const KernelDescriptor& kd = kernel->descriptor;
+  const uint64_t lds_bytes = uint64_t{kd.group_segment_fixed_size} + config.dynamic_lds;
+  if (lds_bytes > facts.lds_bytes_per_cu) {
+    return Status(StatusCode::kInvalidArgument,
+                  "kernel " + kernel->metadata.name + " needs " + std::to_string(lds_bytes) +
+                      " bytes of LDS; " + std::string(facts.name) + " has " +
+                      std::to_string(facts.lds_bytes_per_cu));
+  }
+  const uint32_t kernarg_size = std::max(kd.kernarg_size, kernel->metadata.kernarg_segment_size);
+  if (config.kernarg.size() < kernarg_size) {
+    return Status(StatusCode::kInvalidArgument,
+                  "kernel " + kernel->metadata.name + " takes " + std::to_string(kernarg_size) +
+                      " kernarg bytes; the launch passed " + std::to_string(config.kernarg.size()));
+  }
+
+  DeviceMemory& memory = impl_->memory;
+  Result<uint64_t> kernarg = memory.allocate(std::max<uint64_t>(config.kernarg.size(), 256));
+  if (!kernarg) return kernarg.status();
+  Result<uint64_t> packet_address = memory.allocate(sizeof(DispatchPacket));
+  if (!packet_address) {
+    (void)memory.free(*kernarg);
+    return packet_address.status();
+  }
+  struct Release {
+    DeviceMemory& memory;
+    uint64_t a, b;
+    ~Release() {
+      (void)memory.free(a);
+      (void)memory.free(b);
+    }
+  } release{memory, *kernarg, *packet_address};
+  INGOT_RETURN_IF_ERROR(memory.copy_to_device(*kernarg, config.kernarg.data(), config.kernarg.size()));
+  DispatchPacket packet;
+  packet.workgroup_size[0] = static_cast<uint16_t>(config.workgroup.x);
+  packet.workgroup_size[1] = static_cast<uint16_t>(config.workgroup.y);
+  packet.workgroup_size[2] = static_cast<uint16_t>(config.workgroup.z);
+  packet.grid_size[0] = config.grid.x * config.workgroup.x;
+  packet.grid_size[1] = config.grid.y * config.workgroup.y;
+  packet.grid_size[2] = config.grid.z * config.workgroup.z;
+  packet.private_segment_size = kd.private_segment_fixed_size;
+  packet.group_segment_size = static_cast<uint32_t>(lds_bytes);
+  packet.kernel_object = kd.address;
+  packet.kernarg_address = *kernarg;
+  INGOT_RETURN_IF_ERROR(memory.copy_to_device(*packet_address, &packet, sizeof packet));
+
+  LaunchContext context;
+  context.target = options_.target;
+  context.facts = &facts;
+  context.memory = &memory;
+  context.module = &module;
+  context.kernel = kernel->metadata.name;
+  context.descriptor = kd;
+  context.grid = {config.grid.x, config.grid.y, config.grid.z};
+  context.workgroup = {config.workgroup.x, config.workgroup.y, config.workgroup.z};
+  context.lds_bytes = static_cast<uint32_t>(lds_bytes);
+  context.kernarg_address = *kernarg;
+  context.dispatch_packet_address = *packet_address;
+  context.check_waitcnt = options_.check_waitcnt;
+
+  ScheduleOptions schedule{options_.schedule, options_.seed, options_.max_instructions_per_wave};
+  const uint64_t groups = config.grid.count();
+  const uint32_t threads =
+      static_cast<uint32_t>(std::min<uint64_t>(std::max<uint32_t>(options_.host_threads, 1), groups));
+
+  // Workgroups are handed out in index order. On a fault, groups with a higher index stop being
+  // started and the lowest failing index wins, so the reported error does not depend on timing.
+  std::atomic<uint64_t> next{0};
+  std::atomic<uint64_t> first_failure{UINT64_MAX};
+  std::mutex failure_lock;
+  Status failure;
+  std::vector<LaunchProfile> parts(threads);
+  auto worker = [&](uint32_t thread) {
+    std::vector<Wave> waves;
+    Workgroup group;
+    for (;;) {
+      const uint64_t index = next.fetch_add(1);
+      if (index >= groups || index > first_failure.load()) return;
+      Status status = run_workgroup(context, index, schedule, waves, group, parts[thread]);
+      if (!status.is_ok()) {
+        std::lock_guard<std::mutex> lock(failure_lock);
+        if (index < first_failure.load()) {
+          first_failure = index;
+          failure = status;
+        }
+      }
+    }
+  };
+  if (threads == 1) {
+    worker(0);
+  } else {
+    std::vector<std::thread> pool;
+    for (uint32_t t = 0; t < threads; ++t) pool.emplace_back(worker, t);
+    for (std::thread& thread : pool) thread.join();
+  }
+  if (!failure.is_ok()) return failure;
+
+  LaunchProfile profile;
+  profile.kernel = kernel->metadata.name;
+  profile.arch = std::string(facts.name);
+  for (const LaunchProfile& part : parts) add_profile(profile, part);
+  fill_resources_and_occupancy(facts, *kernel, static_cast<uint32_t>(lds_bytes),
+                               static_cast<uint32_t>(items), profile);
+  return profile;
+}
+
+}  // namespace ingot::emu

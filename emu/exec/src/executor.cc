@@ -1,0 +1,211 @@
+#include "executor.h"
+
+#include <algorithm>
+#include <cstring>
+#include <random>
+#include <string>
+
+#include "module.h"
+#include "operands.h"
+
+namespace ingot::emu {
+namespace {
+
+void count_instruction(LaunchProfile& profile, Op op) {
+  InstructionMix& mix = profile.instructions;
+  switch (profile_class(op)) {
+    case ProfileClass::kSalu: ++mix.salu; break;
+    case ProfileClass::kValu: ++mix.valu; break;
+    case ProfileClass::kMfma: ++mix.mfma; break;
+    case ProfileClass::kLds: ++mix.lds; break;
+    case ProfileClass::kVmem: ++mix.vmem; break;
+    case ProfileClass::kSmem: ++mix.smem; break;
+    case ProfileClass::kBranch: ++mix.branch; break;
+  }
+}
+
+bool is_write(Role role) { return role == Role::kDst || role == Role::kSdst; }
+
+// A register an instruction touches while a load into it is still in flight (see waitcnt_tracker.h).
+Status check_hazards(const Wave& wave, const Inst& inst, const Module& module) {
+  for (int i = 0; i < inst.num_operands; ++i) {
+    const Operand& op = inst.operands[static_cast<size_t>(i)];
+    if (!op.is_register() || op.dwords == 0) continue;
+    const bool vector = op.kind != OperandKind::kScalar;
+    const uint32_t first = vector ? static_cast<uint32_t>(vector_row(wave, op)) : op.index;
+    const PendingLoad* load = wave.waits.find(vector, first, op.dwords);
+    if (load == nullptr) continue;
+    const auto load_index = module.index_of(load->pc);
+    const std::string loader = load_index ? module.describe(*load_index) : std::string("a load");
+    const std::string name =
+        register_name(vector, op.kind == OperandKind::kAgpr, op.index, op.dwords);
+    if (is_write(op.role)) {
+      // Two loads into the same registers on one in-order counter land in order: not a hazard.
+      const ProfileClass cls = profile_class(inst.op);
+      const bool same_in_order_counter =
+          (cls == ProfileClass::kVmem && load->counter == WaitCounter::kVm) ||
+          (cls == ProfileClass::kLds && load->counter == WaitCounter::kLds);
+      if (same_in_order_counter) continue;
+      return fault("write of " + name + " while a load to it is in flight (missing s_waitcnt): loaded by " +
+                   loader + " at pc " + hex(load->pc));
+    }
+    return fault("read of " + name + " before s_waitcnt: loaded by " + loader + " at pc " + hex(load->pc));
+  }
+  return Status::ok();
+}
+
+std::string where(const LaunchContext& launch, const Workgroup& group, const Wave& wave) {
+  const Module& module = *launch.module;
+  std::string text = "kernel " + launch.kernel + ", workgroup (" + std::to_string(group.id[0]) + "," +
+                     std::to_string(group.id[1]) + "," + std::to_string(group.id[2]) + "), wave " +
+                     std::to_string(wave.id_in_group);
+  if (wave.pc_index < module.program().size()) {
+    text += ", pc " + hex(module.program()[wave.pc_index].address) + " (" +
+            module.describe(wave.pc_index) + ")";
+  }
+  return text;
+}
+
+Status step(Wave& wave, const LaunchContext& launch, const ScheduleOptions& options) {
+  const Module& module = *launch.module;
+  if (wave.pc_index >= module.program().size()) {
+    return fault("program counter left .text (missing s_endpgm?)");
+  }
+  if (++wave.instructions > options.max_instructions_per_wave) {
+    return fault("wave executed more than " + std::to_string(options.max_instructions_per_wave) +
+                 " instructions (runaway loop?)");
+  }
+  const Inst& inst = module.program()[wave.pc_index];
+  if (launch.check_waitcnt && !wave.waits.empty()) {
+    INGOT_RETURN_IF_ERROR(check_hazards(wave, inst, module));
+  }
+  const Handler handler = module.handler(wave.pc_index);
+  if (handler == nullptr) {
+    return Status(StatusCode::kUnsupported,
+                  "instruction " + std::string(op_mnemonic(inst.op)) + " is not emulated");
+  }
+  wave.next_pc_index = wave.pc_index + 1;
+  INGOT_RETURN_IF_ERROR(handler(wave, inst));
+  count_instruction(*wave.profile, inst.op);
+  wave.pc_index = wave.next_pc_index;
+  return Status::ok();
+}
+
+// Called when no wave is ready: either all ended, or the live ones all wait at a barrier.
+Status resolve_barrier(std::vector<Wave>& waves, size_t count, const Module& module, bool& done) {
+  std::vector<uint32_t> ended, waiting;
+  for (size_t i = 0; i < count; ++i) {
+    (waves[i].status == WaveStatus::kEnded ? ended : waiting).push_back(static_cast<uint32_t>(i));
+  }
+  if (waiting.empty()) {
+    done = true;
+    return Status::ok();
+  }
+  auto list = [](const std::vector<uint32_t>& ids) {
+    std::string text;
+    for (uint32_t id : ids) text += (text.empty() ? "" : ",") + std::to_string(id);
+    return text;
+  };
+  auto barrier_pc = [&](uint32_t id) { return module.program()[waves[id].pc_index].address; };
+  if (!ended.empty()) {
+    return fault("s_barrier deadlock: wave(s) " + list(waiting) + " wait at s_barrier (pc " +
+                 hex(barrier_pc(waiting[0])) + ") but wave(s) " + list(ended) + " already ended");
+  }
+  for (uint32_t id : waiting) {
+    if (barrier_pc(id) != barrier_pc(waiting[0])) {
+      return fault("s_barrier mismatch: wave " + std::to_string(waiting[0]) + " waits at pc " +
+                   hex(barrier_pc(waiting[0])) + ", wave " + std::to_string(id) + " at pc " +
+                   hex(barrier_pc(id)));
+    }
+  }
+  for (uint32_t id : waiting) {
+    waves[id].status = WaveStatus::kReady;
+    ++waves[id].pc_index;
+  }
+  return Status::ok();
+}
+
+uint64_t splitmix64(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+Status run_workgroup(const LaunchContext& launch, uint64_t linear_index, const ScheduleOptions& options,
+                     std::vector<Wave>& waves, Workgroup& group, LaunchProfile& profile) {
+  const Module& module = *launch.module;
+  const uint32_t gx = launch.grid[0], gy = launch.grid[1];
+  group.linear_index = linear_index;
+  group.id = {static_cast<uint32_t>(linear_index % gx), static_cast<uint32_t>(linear_index / gx % gy),
+              static_cast<uint32_t>(linear_index / (uint64_t{gx} * gy))};
+  group.lds.assign(launch.lds_bytes, 0);
+
+  const uint32_t items = launch.workgroup[0] * launch.workgroup[1] * launch.workgroup[2];
+  const size_t count = (items + kWaveSize - 1) / kWaveSize;
+  if (waves.size() < count) waves.resize(count);
+  const auto entry = module.index_of(launch.descriptor.entry_address);
+  if (!entry) {
+    return Status(StatusCode::kEmulatorFault, "kernel " + launch.kernel + ": entry address " +
+                                                   hex(launch.descriptor.entry_address) +
+                                                   " is not an instruction in .text");
+  }
+  for (size_t i = 0; i < count; ++i) {
+    Wave& wave = waves[i];
+    init_wave_state(launch, group, static_cast<uint32_t>(i), wave);
+    wave.pc_index = *entry;
+    wave.group = &group;
+    wave.launch = &launch;
+    wave.profile = &profile;
+  }
+  profile.waves += count;
+  ++profile.workgroups;
+
+  auto run = [&](Wave& wave) -> Status {
+    Status status = step(wave, launch, options);
+    if (status.is_ok()) return status;
+    return Status(status.code() == StatusCode::kOk ? StatusCode::kEmulatorFault : status.code(),
+                  where(launch, group, wave) + ": " + status.message());
+  };
+
+  std::mt19937_64 rng(splitmix64(options.seed ^ splitmix64(linear_index)));
+  std::vector<uint32_t> ready;
+  for (;;) {
+    bool any_ready = false;
+    if (options.schedule == Schedule::kDeterministic) {
+      for (size_t i = 0; i < count; ++i) {
+        if (waves[i].status != WaveStatus::kReady) continue;
+        any_ready = true;
+        INGOT_RETURN_IF_ERROR(run(waves[i]));
+      }
+    } else {
+      ready.clear();
+      for (size_t i = 0; i < count; ++i) {
+        if (waves[i].status == WaveStatus::kReady) ready.push_back(static_cast<uint32_t>(i));
+      }
+      if (!ready.empty()) {
+        any_ready = true;
+        Wave& wave = waves[ready[rng() % ready.size()]];
+        const uint64_t burst = 1 + rng() % 8;
+        for (uint64_t n = 0; n < burst && wave.status == WaveStatus::kReady; ++n) {
+          INGOT_RETURN_IF_ERROR(run(wave));
+        }
+      }
+    }
+    if (any_ready) continue;
+    bool done = false;
+    Status barrier = resolve_barrier(waves, count, module, done);
+    if (!barrier.is_ok()) {
+      return Status(StatusCode::kEmulatorFault, "kernel " + launch.kernel + ", workgroup (" +
+                                                    std::to_string(group.id[0]) + "," +
+                                                    std::to_string(group.id[1]) + "," +
+                                                    std::to_string(group.id[2]) + "): " +
+                                                    barrier.message());
+    }
+    if (done) return Status::ok();
+  }
+}
+
+}  // namespace ingot::emu

@@ -1,0 +1,44 @@
+// Shared pieces of the memory instruction families: global address checks, coalescing statistics
+// for the profile, and s_waitcnt bookkeeping of loads.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "operands.h"
+
+namespace ingot::emu {
+
+// Host pointer of [address, address + bytes) inside one allocation, or null.
+inline uint8_t* global_pointer(const Wave& wave, uint64_t address, uint64_t bytes) {
+  return wave.launch->memory->translate(address, bytes);
+}
+
+inline Status global_fault(const char* what, uint64_t address, uint64_t bytes, int lane) {
+  return fault(std::string(what) + " of " + std::to_string(bytes) + " bytes at " + hex(address) +
+               (lane >= 0 ? " by lane " + std::to_string(lane) : std::string()) +
+               " is outside every device allocation");
+}
+
+// Adds one vector memory instruction's lane accesses to the profile: bytes, 64-byte segments touched
+// and the distinct bytes used in them.
+void account_global_access(Wave& wave, const uint64_t* addresses, uint32_t bytes_per_lane, LaneMask lanes,
+                           bool write);
+
+// Marks the destination registers of a load as in flight on `counter`.
+inline void track_load(Wave& wave, const Inst& inst, WaitCounter counter, const Operand* dst) {
+  if (!wave.launch->check_waitcnt) return;
+  if (dst == nullptr || !dst->is_register() || dst->dwords == 0) {
+    wave.waits.issue_without_destination(counter);
+    return;
+  }
+  const bool vector = dst->kind != OperandKind::kScalar;
+  const uint32_t first = vector ? static_cast<uint32_t>(vector_row(wave, *dst)) : dst->index;
+  wave.waits.issue(counter, vector, first, dst->dwords, inst.address);
+}
+
+inline void track_store(Wave& wave, WaitCounter counter) {
+  if (wave.launch->check_waitcnt) wave.waits.issue_without_destination(counter);
+}
+
+}  // namespace ingot::emu

@@ -1,0 +1,63 @@
+// What every VALU family shares: fetching sources through DPP / SDWA / VOP3 input modifiers, and
+// writing results under EXEC with output modifiers and sub-dword selects. Handlers compute whole
+// 64-lane rows in plain loops the compiler can vectorise; lane masks decide what is written.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "ingot_emu/number_formats.h"
+#include "operands.h"
+
+namespace ingot::emu {
+
+inline const Operand* vsrc(const Inst& inst, int i) {
+  return inst.find(i == 0 ? Role::kSrc0 : (i == 1 ? Role::kSrc1 : Role::kSrc2));
+}
+inline const Operand* vdst(const Inst& inst) { return inst.find(Role::kDst); }
+
+// Lanes a DPP instruction may write: row_mask / bank_mask, and (without bound_ctrl) only lanes whose
+// source lane is valid. `source` gets each lane's source lane (or -1 when out of range).
+LaneMask dpp_source_lanes(const Wave& wave, const DppControl& dpp, int8_t source[kWaveSize]);
+
+// Source i as 32-bit lanes: register row (or broadcast constant), then DPP (src0) or SDWA select.
+// Narrows `mask` for DPP lanes that must not be written.
+void fetch_source(const Wave& wave, const Inst& inst, int i, Lanes& out, LaneMask& mask);
+
+// Writes a 32-bit result row to vdst under `mask`, applying SDWA dst_sel / dst_unused.
+void write_result(Wave& wave, const Inst& inst, const Lanes& result, LaneMask mask);
+
+// ---- floating-point modifiers ----
+inline void apply_abs_neg_f32(const Inst& inst, int i, Lanes& x) {
+  const uint32_t abs = (inst.mods.abs >> i) & 1 ? 0x7fffffffu : 0xffffffffu;
+  const uint32_t neg = (inst.mods.neg >> i) & 1 ? 0x80000000u : 0u;
+  for (int l = 0; l < kWaveSize; ++l) x.v[l] = (x.v[l] & abs) ^ neg;
+}
+// 16-bit source: VOP3 op_sel picks the half, then abs/neg on that half (result in the low 16 bits).
+inline void select_half_f16(const Inst& inst, int i, Lanes& x, bool apply_float_mods) {
+  const bool high = inst.encoding == Encoding::kVop3 && ((inst.mods.op_sel >> i) & 1);
+  const uint32_t abs = apply_float_mods && ((inst.mods.abs >> i) & 1) ? 0x7fffu : 0xffffu;
+  const uint32_t neg = apply_float_mods && ((inst.mods.neg >> i) & 1) ? 0x8000u : 0u;
+  for (int l = 0; l < kWaveSize; ++l) x.v[l] = (((high ? x.v[l] >> 16 : x.v[l]) & abs) ^ neg) & 0xffff;
+}
+
+inline float output_mods_f32(const Inst& inst, float value) {
+  switch (inst.mods.omod) {
+    case 1: value *= 2.0f; break;
+    case 2: value *= 4.0f; break;
+    case 3: value *= 0.5f; break;
+    default: break;
+  }
+  if (inst.mods.clamp) value = std::isnan(value) ? 0.0f : std::fmin(std::fmax(value, 0.0f), 1.0f);
+  return value;
+}
+
+// 16-bit result: the low half unless VOP3 op_sel[3] selects the high half (the other half is kept).
+void write_result_16(Wave& wave, const Inst& inst, const Lanes& result16, LaneMask mask);
+
+inline DenormMode denorm_f32(const Wave& wave) { return DenormMode::from_mode_bits((wave.mode >> 4) & 3); }
+inline DenormMode denorm_f16(const Wave& wave) { return DenormMode::from_mode_bits((wave.mode >> 6) & 3); }
+inline RoundMode round_f32(const Wave& wave) { return static_cast<RoundMode>(wave.mode & 3); }
+inline RoundMode round_f16(const Wave& wave) { return static_cast<RoundMode>((wave.mode >> 2) & 3); }
+
+}  // namespace ingot::emu

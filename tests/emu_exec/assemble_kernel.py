@@ -1,0 +1,115 @@
+"""Assembles a test kernel body into a code object with the LLVM inside the pinned triton wheel.
+
+A test kernel file holds instructions plus `;@key value` header lines; this script wraps them in the
+.amdhsa_kernel descriptor and .amdgpu_metadata boilerplate so each test file shows only what it tests:
+  ;@kernel NAME              symbol (default: file stem)
+  ;@vgprs N  ;@sgprs N  ;@agprs N   register counts (defaults 32, 32, 0)
+  ;@lds N                    static group segment bytes
+  ;@kernarg N                kernarg bytes (default 64)
+  ;@workitem_ids N           0 = X, 1 = XY, 2 = XYZ
+  ;@enable WORDS             any of: dispatch_ptr queue_ptr dispatch_id wgid_y wgid_z no_kernarg_ptr
+  ;@arch ARCHS               archs this kernel is for (default gfx942 gfx950)
+Usage: assemble_kernel.py FILE.s ARCH OUT.co
+An assembler error (LLVM prints it and does not raise) fails the script.
+"""
+import os
+import sys
+import tempfile
+
+
+def parse_header(text):
+    keys = {}
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith(";@"):
+            key, _, value = line[2:].partition(" ")
+            keys[key] = value.strip()
+    return keys
+
+
+def wrap(body, name, arch, keys):
+    vgprs = int(keys.get("vgprs", 32))
+    agprs = int(keys.get("agprs", 0))
+    sgprs = int(keys.get("sgprs", 32))
+    lds = int(keys.get("lds", 0))
+    kernarg = int(keys.get("kernarg", 64))
+    enable = set(keys.get("enable", "").split())
+    accum = (vgprs + 3) // 4 * 4
+    flag = lambda word: 1 if word in enable else 0
+    return f"""
+.amdgcn_target "amdgcn-amd-amdhsa--{arch}"
+.text
+.globl {name}
+.p2align 8
+.type {name},@function
+{name}:
+{body}
+.Lend_{name}:
+.size {name}, .Lend_{name}-{name}
+.rodata
+.p2align 6
+.amdhsa_kernel {name}
+  .amdhsa_user_sgpr_dispatch_ptr {flag('dispatch_ptr')}
+  .amdhsa_user_sgpr_queue_ptr {flag('queue_ptr')}
+  .amdhsa_user_sgpr_kernarg_segment_ptr {0 if 'no_kernarg_ptr' in enable else 1}
+  .amdhsa_user_sgpr_dispatch_id {flag('dispatch_id')}
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_sgpr_workgroup_id_y {flag('wgid_y')}
+  .amdhsa_system_sgpr_workgroup_id_z {flag('wgid_z')}
+  .amdhsa_system_vgpr_workitem_id {int(keys.get('workitem_ids', 0))}
+  .amdhsa_group_segment_fixed_size {lds}
+  .amdhsa_next_free_vgpr {accum + agprs}
+  .amdhsa_next_free_sgpr {sgprs}
+  .amdhsa_accum_offset {max(accum, 4)}
+.end_amdhsa_kernel
+.amdgpu_metadata
+---
+amdhsa.version: [1, 2]
+amdhsa.kernels:
+  - .name: {name}
+    .symbol: {name}.kd
+    .kernarg_segment_size: {kernarg}
+    .group_segment_fixed_size: {lds}
+    .private_segment_fixed_size: 0
+    .kernarg_segment_align: 8
+    .wavefront_size: 64
+    .sgpr_count: {sgprs}
+    .vgpr_count: {vgprs}
+    .agpr_count: {agprs}
+    .max_flat_workgroup_size: 1024
+    .args: []
+...
+.end_amdgpu_metadata
+"""
+
+
+def main():
+    path, arch, out = sys.argv[1], sys.argv[2], sys.argv[3]
+    text = open(path).read()
+    keys = parse_header(text)
+    name = keys.get("kernel", os.path.splitext(os.path.basename(path))[0])
+    source = wrap(text, name, arch, keys)
+    from triton._C.libtriton import amd, llvm
+    llvm.init_targets()
+    read_end, write_end = os.pipe()
+    saved = os.dup(2)
+    os.dup2(write_end, 2)
+    try:
+        obj = amd.assemble_amdgcn(source, arch, "")
+    finally:
+        os.dup2(saved, 2)
+        os.close(write_end)
+    errors = os.read(read_end, 1 << 20).decode(errors="replace")
+    if "error" in errors or not obj:
+        sys.stderr.write(f"{path}: assembling for {arch} failed:\n{errors}")
+        return 1
+    with tempfile.TemporaryDirectory() as tmp:
+        rel = os.path.join(tmp, "kernel.o")
+        with open(rel, "wb") as f:
+            f.write(obj)
+        amd.link_hsaco(rel, out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,49 @@
+// Initial wave state at dispatch: user/system SGPRs, packed v0 work-item ids, EXEC of a partial wave,
+// the dispatch packet. Expected values are computed here from the launch shape, not by the emulator.
+#include "emu_test_support.h"
+
+namespace ingot::emu::testing {
+namespace {
+
+class InitialState : public ::testing::TestWithParam<Target> {};
+
+TEST_P(InitialState, SgprsIdsExecAndDispatchPacket) {
+  Emulator emu(EmulatorOptions{.target = GetParam()});
+  const Dim3 grid{2, 2, 1};
+  const Dim3 group{4, 2, 5};  // 40 work-items: one wave with 24 dead lanes
+  constexpr int kSlots = 4 * 64, kWords = 8;
+  DeviceArray<uint32_t> out = upload(emu, std::vector<uint32_t>(kSlots * kWords, 0xdeadbeef));
+  auto profile = run_kernel(emu, "initial_state", grid, group, kernargs({out.address}));
+  ASSERT_TRUE(profile.is_ok()) << profile.status().to_string();
+  const std::vector<uint32_t> got = download(emu, out);
+  for (uint32_t wy = 0; wy < 2; ++wy) {
+    for (uint32_t wx = 0; wx < 2; ++wx) {
+      for (uint32_t z = 0; z < 5; ++z) {
+        for (uint32_t y = 0; y < 2; ++y) {
+          for (uint32_t x = 0; x < 4; ++x) {
+            const uint32_t tid = x + 4 * y + 8 * z;
+            const uint32_t slot = ((wy * 2 + wx) * 64 + tid) * kWords;
+            SCOPED_TRACE("wg (" + std::to_string(wx) + "," + std::to_string(wy) + ") tid " + std::to_string(tid));
+            EXPECT_EQ(got[slot + 0], x | y << 10 | z << 20);
+            EXPECT_EQ(got[slot + 1], wx);
+            EXPECT_EQ(got[slot + 2], wy);
+            EXPECT_EQ(got[slot + 3], 0u);
+            EXPECT_EQ(got[slot + 4], 0xffffffffu);        // 40 live lanes: low 32 all set
+            EXPECT_EQ(got[slot + 5], (1u << 8) - 1);      // and 8 of the high 32
+            EXPECT_EQ(got[slot + 6], tid);                // lane id = flat work-item id
+            EXPECT_EQ(got[slot + 7], 4u | 2u << 16);      // dispatch packet workgroup_size_x, _y
+          }
+        }
+      }
+    }
+  }
+  // Lanes past the 40 live ones never stored.
+  EXPECT_EQ(got[(40) * kWords], 0xdeadbeefu);
+  EXPECT_EQ(profile->workgroups, 4u);
+  EXPECT_EQ(profile->waves, 4u);
+}
+
+INGOT_FOR_BOTH_TARGETS(InitialState);
+
+}  // namespace
+}  // namespace ingot::emu::testing

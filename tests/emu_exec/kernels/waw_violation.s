@@ -1,0 +1,8 @@
+;@kernel waw_violation
+  s_load_dwordx2 s[4:5], s[0:1], 0
+  s_waitcnt lgkmcnt(0)
+  v_lshlrev_b32 v1, 2, v0
+  global_load_dword v2, v1, s[4:5]
+  v_mov_b32 v2, 0                          ; the load will land on top of this
+  s_waitcnt vmcnt(0)
+  s_endpgm
