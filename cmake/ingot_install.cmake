@@ -1,0 +1,87 @@
+# Installing libingot, its headers and the CLI, with a CMake package so consumers can
+#   find_package(ingot) and target_link_libraries(app PRIVATE ingot::ingot).
+# libingot is static (the build's default): one file to ship next to an engine, no rpath games.
+# A static library's own dependencies travel with it: every static library it links is installed
+# into the same export set, and ingotConfig.cmake finds the system ones (find_dependency).
+include(CMakePackageConfigHelpers)
+
+set(INGOT_CMAKE_INSTALL_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/ingot")
+
+# Every library target libingot links, transitively (resolving aliases, skipping imported targets
+# and $<BUILD_INTERFACE:...> items): a static library's link interface names them, so they must be
+# installed and exported with it.
+function(ingot_collect_link_closure target out_var)
+  set(seen ${${out_var}})
+  foreach(property LINK_LIBRARIES INTERFACE_LINK_LIBRARIES)
+    get_target_property(items ${target} ${property})
+    if(NOT items)
+      continue()
+    endif()
+    foreach(item IN LISTS items)
+      if(item MATCHES "^\\$<BUILD_INTERFACE:")
+        continue()
+      endif()
+      string(REGEX REPLACE "^\\$<LINK_ONLY:(.*)>$" "\\1" item "${item}")
+      if(NOT TARGET "${item}")
+        continue()
+      endif()
+      get_target_property(aliased ${item} ALIASED_TARGET)
+      if(aliased)
+        set(item ${aliased})
+      endif()
+      get_target_property(imported ${item} IMPORTED)
+      if(imported OR item IN_LIST seen)
+        continue()
+      endif()
+      list(APPEND seen ${item})
+      ingot_collect_link_closure(${item} seen)
+    endforeach()
+  endforeach()
+  set(${out_var} ${seen} PARENT_SCOPE)
+endfunction()
+
+# Include directories given as plain source-tree paths only make sense in the build tree; say so,
+# so the export does not point consumers into our source tree. (The rooms' own targets should
+# write $<BUILD_INTERFACE:...> themselves; this keeps the install working until they all do.)
+function(ingot_build_tree_only_includes target)
+  get_target_property(dirs ${target} INTERFACE_INCLUDE_DIRECTORIES)
+  if(NOT dirs)
+    return()
+  endif()
+  set(fixed "")
+  foreach(dir IN LISTS dirs)
+    if(dir MATCHES "^\\$<")
+      list(APPEND fixed "${dir}")
+    else()
+      list(APPEND fixed "$<BUILD_INTERFACE:${dir}>")
+    endif()
+  endforeach()
+  set_property(TARGET ${target} PROPERTY INTERFACE_INCLUDE_DIRECTORIES "${fixed}")
+endfunction()
+
+set(ingot_export_libraries ingot)
+ingot_collect_link_closure(ingot ingot_export_libraries)
+foreach(lib IN LISTS ingot_export_libraries)
+  if(NOT lib STREQUAL "ingot")
+    ingot_build_tree_only_includes(${lib})
+  endif()
+endforeach()
+
+install(TARGETS ${ingot_export_libraries} ingot_cli
+  EXPORT ingotTargets
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY "${CMAKE_SOURCE_DIR}/include/ingot" DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+  FILES_MATCHING PATTERN "*.h")
+install(EXPORT ingotTargets NAMESPACE ingot:: DESTINATION ${INGOT_CMAKE_INSTALL_DIR})
+
+configure_package_config_file("${CMAKE_SOURCE_DIR}/cmake/ingotConfig.cmake.in"
+  "${CMAKE_BINARY_DIR}/cmake/ingotConfig.cmake"
+  INSTALL_DESTINATION ${INGOT_CMAKE_INSTALL_DIR})
+# 0.x: a minor version may break the API, so only the same minor version is compatible.
+write_basic_package_version_file("${CMAKE_BINARY_DIR}/cmake/ingotConfigVersion.cmake"
+  VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
+install(FILES "${CMAKE_BINARY_DIR}/cmake/ingotConfig.cmake" "${CMAKE_BINARY_DIR}/cmake/ingotConfigVersion.cmake"
+  DESTINATION ${INGOT_CMAKE_INSTALL_DIR})

@@ -1,0 +1,75 @@
+/* libingot's C API, for FFI users (Python ctypes, Rust, ...): opaque handles, int status codes
+ * (the values of ingot::StatusCode: 0 = ok) and a per-thread message for the last failure.
+ * Every function is total: bad handles or arguments give a status, never a crash. */
+#ifndef INGOT_INGOT_C_H_
+#define INGOT_INGOT_C_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+  INGOT_OK = 0,
+  INGOT_INVALID_ARGUMENT = 1,
+  INGOT_NOT_FOUND = 2,
+  INGOT_NO_KERNEL = 3,
+  INGOT_CORRUPT_MANIFEST = 4,
+  INGOT_CORRUPT_CODE_OBJECT = 5,
+  INGOT_INTEGRITY_ERROR = 6,
+  INGOT_ARCH_MISMATCH = 7,
+  INGOT_NO_DEVICE = 8,
+  INGOT_DEVICE_ERROR = 9,
+  INGOT_UNSUPPORTED = 10,
+  INGOT_IO_ERROR = 11,
+  INGOT_EMULATOR_FAULT = 12,
+  INGOT_INTERNAL = 13
+};
+
+typedef struct ingot_runtime ingot_runtime;
+
+typedef struct ingot_gemm_args {
+  uint64_t a, b, c; /* device addresses */
+  int64_t m, n, k;
+  int64_t lda, ldb, ldc; /* row strides in elements */
+  const char* dtype_a;   /* NULL = "bf16" */
+  const char* dtype_b;   /* NULL = "bf16" */
+  const char* dtype_c;   /* NULL = "f32" */
+  float alpha;           /* C = alpha * A.B^T (+ bias): start from ingot_gemm_args_init() for alpha = 1 */
+  uint64_t bias;         /* device address of bias[N] in C's dtype, or 0 for none */
+} ingot_gemm_args;
+
+/* Defaults: alpha = 1, no bias, dtypes bf16/bf16/f32, everything else 0. */
+ingot_gemm_args ingot_gemm_args_init(void);
+
+/* Message of the last failed call on this thread ("" if none). Valid until the next call. */
+const char* ingot_last_error(void);
+/* "no kernel", "no device", ... for a status code. */
+const char* ingot_status_name(int status);
+
+/* pack_dir NULL: $INGOT_PACK, the build tree's pack, then <prefix>/share/ingot/pack.
+ * device NULL or "auto": HIP if an AMD GPU is present, else the emulator; "hip" or "emu" force one. */
+int ingot_runtime_open(const char* pack_dir, const char* device, ingot_runtime** out);
+void ingot_runtime_close(ingot_runtime* runtime);
+
+/* The device's arch ("gfx942") into arch[arch_size] and its CU count. */
+int ingot_device_info(ingot_runtime* runtime, char* arch, size_t arch_size, int64_t* cus);
+
+int ingot_malloc(ingot_runtime* runtime, size_t bytes, uint64_t* address);
+int ingot_free(ingot_runtime* runtime, uint64_t address);
+int ingot_copy_to_device(ingot_runtime* runtime, uint64_t dst, const void* src, size_t bytes);
+int ingot_copy_to_host(ingot_runtime* runtime, void* dst, uint64_t src, size_t bytes);
+int ingot_synchronize(ingot_runtime* runtime, void* stream);
+
+/* The id of the kernel a gemm call would get, into id[id_size]. */
+int ingot_gemm_select(ingot_runtime* runtime, const ingot_gemm_args* args, char* id, size_t id_size);
+/* Launch (asynchronous on HIP; stream is a hipStream_t or NULL). */
+int ingot_gemm(ingot_runtime* runtime, const ingot_gemm_args* args, void* stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* INGOT_INGOT_C_H_ */

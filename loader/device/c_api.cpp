@@ -1,0 +1,138 @@
+// The C API: a thin shell over Runtime that turns Status into int + a per-thread message.
+#include <cstring>
+#include <string>
+
+#include "ingot/ingot_c.h"
+#include "ingot/ops.h"
+
+struct ingot_runtime {
+  std::unique_ptr<ingot::Runtime> runtime;
+};
+
+namespace {
+
+thread_local std::string last_error;
+
+// The enum in ingot_c.h mirrors StatusCode; this keeps them from drifting apart silently.
+static_assert(static_cast<int>(ingot::StatusCode::kInternal) == INGOT_INTERNAL);
+static_assert(static_cast<int>(ingot::StatusCode::kNoKernel) == INGOT_NO_KERNEL);
+static_assert(static_cast<int>(ingot::StatusCode::kNoDevice) == INGOT_NO_DEVICE);
+
+int report(const ingot::Status& status) {
+  last_error = status.is_ok() ? std::string() : status.to_string();
+  return static_cast<int>(status.code());
+}
+
+int invalid(const char* what) { return report(ingot::Status(ingot::StatusCode::kInvalidArgument, what)); }
+
+int copy_out(const std::string& text, char* out, size_t out_size, const char* what) {
+  if (out == nullptr || out_size == 0) return invalid(what);
+  if (text.size() + 1 > out_size) {
+    return invalid((std::string(what) + ": buffer of " + std::to_string(out_size) + " bytes is too small for '" +
+                    text + "'").c_str());
+  }
+  std::memcpy(out, text.c_str(), text.size() + 1);
+  return report(ingot::Status::ok());
+}
+
+ingot::GemmArgs to_gemm_args(const ingot_gemm_args& c) {
+  ingot::GemmArgs args;
+  args.A = c.a;
+  args.B = c.b;
+  args.C = c.c;
+  args.M = c.m;
+  args.N = c.n;
+  args.K = c.k;
+  args.lda = c.lda;
+  args.ldb = c.ldb;
+  args.ldc = c.ldc;
+  if (c.dtype_a != nullptr) args.dtype_a = c.dtype_a;
+  if (c.dtype_b != nullptr) args.dtype_b = c.dtype_b;
+  if (c.dtype_c != nullptr) args.dtype_c = c.dtype_c;
+  args.alpha = c.alpha;
+  args.bias = c.bias;
+  return args;
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* ingot_last_error(void) { return last_error.c_str(); }
+
+ingot_gemm_args ingot_gemm_args_init(void) {
+  ingot_gemm_args args{};
+  args.alpha = 1.0f;
+  return args;
+}
+
+const char* ingot_status_name(int status) {
+  if (status < 0 || status > INGOT_INTERNAL) return "unknown";
+  return ingot::status_code_name(static_cast<ingot::StatusCode>(status));
+}
+
+int ingot_runtime_open(const char* pack_dir, const char* device, ingot_runtime** out) {
+  if (out == nullptr) return invalid("ingot_runtime_open: out is NULL");
+  *out = nullptr;
+  ingot::RuntimeOptions options;
+  if (pack_dir != nullptr) options.pack_dir = pack_dir;
+  if (device != nullptr) {
+    auto choice = ingot::parse_device_choice(device);
+    if (!choice) return report(choice.status());
+    options.device.choice = choice.value();
+  }
+  auto runtime = ingot::Runtime::open(options);
+  if (!runtime) return report(runtime.status());
+  *out = new ingot_runtime{std::move(runtime).value()};
+  return report(ingot::Status::ok());
+}
+
+void ingot_runtime_close(ingot_runtime* runtime) { delete runtime; }
+
+int ingot_device_info(ingot_runtime* runtime, char* arch, size_t arch_size, int64_t* cus) {
+  if (runtime == nullptr || cus == nullptr) return invalid("ingot_device_info: NULL argument");
+  *cus = runtime->runtime->device().info().cus;
+  return copy_out(runtime->runtime->device().info().arch, arch, arch_size, "ingot_device_info: arch");
+}
+
+int ingot_malloc(ingot_runtime* runtime, size_t bytes, uint64_t* address) {
+  if (runtime == nullptr || address == nullptr) return invalid("ingot_malloc: NULL argument");
+  auto allocated = runtime->runtime->device().allocate(bytes);
+  if (!allocated) return report(allocated.status());
+  *address = allocated.value();
+  return report(ingot::Status::ok());
+}
+
+int ingot_free(ingot_runtime* runtime, uint64_t address) {
+  if (runtime == nullptr) return invalid("ingot_free: NULL runtime");
+  return report(runtime->runtime->device().free(address));
+}
+
+int ingot_copy_to_device(ingot_runtime* runtime, uint64_t dst, const void* src, size_t bytes) {
+  if (runtime == nullptr || (src == nullptr && bytes != 0)) return invalid("ingot_copy_to_device: NULL argument");
+  return report(runtime->runtime->device().copy_to_device(dst, src, bytes));
+}
+
+int ingot_copy_to_host(ingot_runtime* runtime, void* dst, uint64_t src, size_t bytes) {
+  if (runtime == nullptr || (dst == nullptr && bytes != 0)) return invalid("ingot_copy_to_host: NULL argument");
+  return report(runtime->runtime->device().copy_to_host(dst, src, bytes));
+}
+
+int ingot_synchronize(ingot_runtime* runtime, void* stream) {
+  if (runtime == nullptr) return invalid("ingot_synchronize: NULL runtime");
+  return report(runtime->runtime->device().synchronize(stream));
+}
+
+int ingot_gemm_select(ingot_runtime* runtime, const ingot_gemm_args* args, char* id, size_t id_size) {
+  if (runtime == nullptr || args == nullptr) return invalid("ingot_gemm_select: NULL argument");
+  auto selection = runtime->runtime->select(ingot::gemm_problem(to_gemm_args(*args)));
+  if (!selection) return report(selection.status());
+  return copy_out(selection.value().kernel->id, id, id_size, "ingot_gemm_select: id");
+}
+
+int ingot_gemm(ingot_runtime* runtime, const ingot_gemm_args* args, void* stream) {
+  if (runtime == nullptr || args == nullptr) return invalid("ingot_gemm: NULL argument");
+  return report(runtime->runtime->gemm(to_gemm_args(*args), stream));
+}
+
+}  // extern "C"

@@ -1,0 +1,10 @@
+// Built when this tree has no emulator library: the emulator device is honestly unavailable.
+#include "ingot/device.h"
+
+namespace ingot {
+
+Result<std::unique_ptr<Device>> open_emu_device(const DeviceOptions& /*options*/) {
+  return Status(StatusCode::kUnsupported, "this build of libingot has no emulator (libingot_emu)");
+}
+
+}  // namespace ingot

@@ -1,0 +1,65 @@
+#include "ingot/ops.h"
+
+namespace ingot {
+
+Problem gemm_problem(const GemmArgs& args) {
+  Problem problem("gemm");
+  problem.key("dtype_a", args.dtype_a).key("dtype_b", args.dtype_b).key("dtype_c", args.dtype_c);
+  problem.integer("M", args.M).integer("N", args.N).integer("K", args.K);
+  problem.integer("lda", args.lda).integer("ldb", args.ldb).integer("ldc", args.ldc);
+  problem.buffer("A", args.A).buffer("B", args.B).buffer("C", args.C);
+  // has_bias is a match key (bias and no-bias kernels are different variants); bias is their argument.
+  problem.integer("has_bias", args.bias != 0 ? 1 : 0).scalar("alpha", args.alpha);
+  if (args.bias != 0) problem.buffer("bias", args.bias);
+  return problem;
+}
+
+Result<std::unique_ptr<Runtime>> Runtime::open(const RuntimeOptions& options) {
+  std::filesystem::path dir = options.pack_dir;
+  if (dir.empty()) {
+    auto found = find_pack_dir();
+    if (!found) return found.status();
+    dir = found.value();
+  }
+  auto pack = Pack::open(dir);
+  if (!pack) return pack.status();
+  auto device = open_device(options.device);
+  if (!device) return device.status();
+  return create(std::move(pack).value(), std::move(device).value());
+}
+
+std::unique_ptr<Runtime> Runtime::create(Pack pack, std::unique_ptr<Device> device) {
+  return std::unique_ptr<Runtime>(new Runtime(std::move(pack), std::move(device)));
+}
+
+Result<Selection> Runtime::select(const Problem& problem) const {
+  return ingot::select(pack_, problem, device_->info());
+}
+
+Status Runtime::run(const Problem& problem, void* stream) {
+  auto selection = select(problem);
+  if (!selection) return selection.status();
+  const ManifestKernel& kernel = *selection.value().kernel;
+  auto config = prepare_launch(kernel, problem, device_->info());
+  if (!config) return config.status();
+  auto handle = cache_.kernel(kernel);
+  if (!handle) return handle.status();
+  return device_->launch(handle.value(), config.value(), stream);
+}
+
+Status Runtime::gemm(const GemmArgs& args, void* stream) {
+  if (args.A == 0 || args.B == 0 || args.C == 0) {
+    return Status(StatusCode::kInvalidArgument, "gemm: A, B and C must be device addresses (got a null pointer)");
+  }
+  return run(gemm_problem(args), stream);
+}
+
+Status Runtime::fmha_fwd(const FmhaFwdArgs& /*args*/, void* /*stream*/) {
+  return Status(StatusCode::kUnsupported, "fmha_fwd: no kernel family in ingot implements it yet");
+}
+
+Status Runtime::mla_decode(const MlaDecodeArgs& /*args*/, void* /*stream*/) {
+  return Status(StatusCode::kUnsupported, "mla_decode: no kernel family in ingot implements it yet");
+}
+
+}  // namespace ingot

@@ -1,0 +1,55 @@
+// The CLI's argument handling, driven by one table per verb (see verbs.cpp): every verb declares its
+// options, positionals and help text once; parsing, `--help` and error messages come from that table.
+#pragma once
+
+#include <map>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "ingot/status.h"
+
+namespace ingot::cli {
+
+struct OptionSpec {
+  std::string_view name;  // without the leading "--"
+  std::string_view value; // placeholder for its value ("DIR"); empty for a flag
+  std::string_view help;
+};
+
+struct ParsedArgs;
+using VerbFn = int (*)(const ParsedArgs&);
+
+struct VerbSpec {
+  std::string_view name;
+  std::string_view positionals;  // usage text of the positionals, e.g. "KERNEL"
+  size_t min_positionals = 0;
+  size_t max_positionals = 0;
+  bool accepts_params = false;   // `--PARAM VALUE` for names not in `options` (problem values, filters)
+  std::string_view summary;
+  std::vector<OptionSpec> options;
+  VerbFn run = nullptr;
+};
+
+struct ParsedArgs {
+  std::string verb;                                          // the verb being run
+  std::map<std::string, std::string, std::less<>> options;  // declared options that were given
+  std::vector<std::string> positionals;
+  std::vector<std::pair<std::string, std::string>> params;  // free --PARAM VALUE, in order
+  bool help = false;
+
+  bool has(std::string_view name) const { return options.find(name) != options.end(); }
+  const std::string* get(std::string_view name) const {
+    auto it = options.find(name);
+    return it == options.end() ? nullptr : &it->second;
+  }
+};
+
+// Parses the arguments after the verb. kInvalidArgument names the offending argument.
+Result<ParsedArgs> parse_args(const VerbSpec& verb, std::span<char* const> args);
+// "usage: ingot VERB ..." plus one line per option.
+std::string verb_help(const VerbSpec& verb);
+
+}  // namespace ingot::cli

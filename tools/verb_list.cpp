@@ -1,0 +1,74 @@
+// ingot list: the pack's kernels, filtered, as a table or JSON.
+#include <algorithm>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli_common.h"
+#include "verbs.h"
+
+namespace ingot::cli {
+namespace {
+
+nlohmann::json param_json(const ParamValue& value) {
+  if (const auto* i = std::get_if<int64_t>(&value)) return *i;
+  if (const auto* b = std::get_if<bool>(&value)) return *b;
+  return std::get<std::string>(value);
+}
+
+nlohmann::json kernel_json(const ManifestKernel& kernel) {
+  nlohmann::json params = nlohmann::json::object();
+  for (const auto& [name, value] : kernel.params) params[name] = param_json(value);
+  const Resources& r = kernel.resources;
+  return {{"id", kernel.id},         {"op", kernel.op},         {"arch", kernel.arch},
+          {"family", kernel.family}, {"file", kernel.file},     {"params", params},
+          {"resources", {{"vgpr", r.vgpr}, {"agpr", r.agpr}, {"sgpr", r.sgpr}, {"lds", r.lds},
+                         {"scratch", r.scratch}}}};
+}
+
+void print_table(const std::vector<const ManifestKernel*>& kernels) {
+  std::vector<std::vector<std::string>> rows;
+  rows.push_back({"ID", "OP", "ARCH", "VGPR", "AGPR", "SGPR", "LDS", "PARAMS"});
+  for (const ManifestKernel* k : kernels) {
+    const Resources& r = k->resources;
+    rows.push_back({k->id, k->op, k->arch, std::to_string(r.vgpr), std::to_string(r.agpr),
+                    std::to_string(r.sgpr), std::to_string(r.lds), params_text(k->params)});
+  }
+  std::vector<size_t> widths(rows.front().size(), 0);
+  for (const auto& row : rows) {
+    for (size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], row[c].size());
+  }
+  for (const auto& row : rows) {
+    std::string line;
+    for (size_t c = 0; c < row.size(); ++c) {
+      std::string cell = row[c];
+      if (c + 1 < row.size()) cell.resize(widths[c] + 2, ' ');  // last column unpadded
+      line += cell;
+    }
+    std::cout << line << "\n";
+  }
+}
+
+}  // namespace
+
+int run_list(const ParsedArgs& args) {
+  auto pack = open_pack_from(args);
+  if (!pack) return report_failure(pack.status());
+  KernelQuery query;
+  if (const auto* op = args.get("op")) query.op = *op;
+  if (const auto* arch = args.get("arch")) query.arch = *arch;
+  if (const auto* family = args.get("family")) query.family = *family;
+  for (const auto& [name, value] : args.params) query.params[name] = value;
+  const auto kernels = pack.value().query(query);
+
+  if (args.has("json")) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const ManifestKernel* k : kernels) out.push_back(kernel_json(*k));
+    std::cout << out.dump(2) << "\n";
+  } else {
+    print_table(kernels);
+    std::cout << kernels.size() << " of " << pack.value().kernels().size() << " kernels\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace ingot::cli

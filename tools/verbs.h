@@ -1,0 +1,21 @@
+// The verbs of `ingot`, each a thin call into libingot.
+#pragma once
+
+#include <span>
+
+#include "cli_args.h"
+
+namespace ingot::cli {
+
+int run_list(const ParsedArgs& args);
+int run_info(const ParsedArgs& args);
+int run_validate(const ParsedArgs& args);
+int run_select(const ParsedArgs& args);
+int run_disasm(const ParsedArgs& args);  // in verb_disasm.cpp, when the emulator's ISA tables are built
+int run_run(const ParsedArgs& args);
+int run_not_yet_available(const ParsedArgs& args);
+
+// The verb table: names, options and help for every verb.
+std::span<const VerbSpec> verb_table();
+
+}  // namespace ingot::cli
