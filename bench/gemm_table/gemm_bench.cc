@@ -1,0 +1,211 @@
+#include "gemm_bench.h"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <vector>
+
+#include "hardware_model.h"
+#include "ingot/launch.h"
+#include "ingot/select.h"
+#include "ingot_emu/emulator.h"
+#include "issue_model.h"
+
+namespace ingot::bench {
+namespace {
+
+int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+bool is_fp8(GemmDtype d) { return d != GemmDtype::kBf16; }
+int64_t in_bytes(GemmDtype d) { return is_fp8(d) ? 1 : 2; }
+constexpr int64_t kOutBytes = 2;  // bf16 output for every dtype the table covers
+constexpr int64_t kScaleBlock = 128;
+constexpr int64_t kScaleBytes = 4;  // fp32 scales
+
+// FP8 follows the arch (issue 4): FNUZ on gfx942, OCP on gfx950.
+const char* fp8_format(const std::string& arch) { return arch == "gfx942" ? "e4m3fnuz" : "e4m3fn"; }
+
+Problem make_problem(const BenchCase& c, int64_t m, int64_t n, int64_t k) {
+  Problem p("gemm");
+  if (is_fp8(c.dtype)) {
+    p.key("dtype_a", "fp8").key("dtype_b", "fp8").key("dtype_c", "bf16");
+    p.key("scaling", c.dtype == GemmDtype::kFp8Block128 ? "block128" : "per_token").key("fp8_format", fp8_format(c.arch));
+  } else {
+    p.key("dtype_a", "bf16").key("dtype_b", "bf16").key("dtype_c", "bf16");
+    p.integer("has_bias", 0).scalar("alpha", 1.0);
+  }
+  // Strides stay those of the full problem when the problem is cut down.
+  p.integer("M", m).integer("N", n).integer("K", k).integer("lda", c.K).integer("ldb", c.K).integer("ldc", c.N);
+  return p;
+}
+
+// Bytes each pointer argument needs for an m x n x k problem (full strides). nullopt: unknown name.
+std::optional<int64_t> buffer_bytes(const std::string& name, const BenchCase& c, int64_t m, int64_t n, int64_t k) {
+  const int64_t kb = ceil_div(k, kScaleBlock);
+  if (name == "A") return ((m - 1) * c.K + k) * in_bytes(c.dtype);
+  if (name == "B") return ((n - 1) * c.K + k) * in_bytes(c.dtype);
+  if (name == "C") return ((m - 1) * c.N + n) * kOutBytes;
+  if (name == "A_scale") return (c.dtype == GemmDtype::kFp8Block128 ? m * kb : m) * kScaleBytes;
+  if (name == "B_scale") return (c.dtype == GemmDtype::kFp8Block128 ? ceil_div(n, kScaleBlock) * kb : n) * kScaleBytes;
+  return std::nullopt;
+}
+
+double minimum_bytes(const BenchCase& c) {
+  double total = 0.0;
+  for (const char* name : {"A", "B", "C"}) total += static_cast<double>(*buffer_bytes(name, c, c.M, c.N, c.K));
+  // buffer_bytes uses the strided span; with lda = K and ldc = N that is exactly M*K, N*K, M*N.
+  if (is_fp8(c.dtype)) {
+    for (const char* name : {"A_scale", "B_scale"}) total += static_cast<double>(*buffer_bytes(name, c, c.M, c.N, c.K));
+  }
+  return total;
+}
+
+std::optional<int64_t> int_param(const ManifestKernel& kernel, const char* name) {
+  auto it = kernel.params.find(name);
+  if (it == kernel.params.end() || !std::holds_alternative<int64_t>(it->second)) return std::nullopt;
+  return std::get<int64_t>(it->second);
+}
+
+// The k_tiles kernarg (main-loop trip count), when the kernel has one.
+std::optional<int64_t> k_tiles_of(const ManifestKernel& kernel, const std::vector<uint8_t>& kernargs) {
+  for (const KernargArg& arg : kernel.kernarg.args) {
+    if (arg.name != "k_tiles" || arg.size != 4 || arg.offset + 4 > kernargs.size()) continue;
+    int32_t value = 0;
+    std::memcpy(&value, kernargs.data() + arg.offset, 4);
+    return value;
+  }
+  return std::nullopt;
+}
+
+struct CutLaunch {
+  emu::LaunchProfile profile;
+  int64_t workgroups = 0;
+  std::optional<int64_t> k_tiles;
+};
+
+Result<CutLaunch> launch_cut(const Pack& pack, const ManifestKernel& kernel, const BenchCase& c, const DeviceInfo& device,
+                             int64_t m, int64_t n, int64_t k, const BenchOptions& options) {
+  Problem problem = make_problem(c, m, n, k);
+  INGOT_RETURN_IF_ERROR(check_kernel_accepts(kernel, problem, device));
+
+  emu::EmulatorOptions eo;
+  eo.target = c.arch == "gfx942" ? emu::Target::kGfx942 : emu::Target::kGfx950;
+  eo.cus = static_cast<uint32_t>(c.cus);
+  eo.host_threads = options.host_threads;
+  emu::Emulator emulator(eo);
+
+  for (const KernargArg& arg : kernel.kernarg.args) {
+    if (arg.type != ArgType::kPtr) continue;
+    std::optional<int64_t> bytes = buffer_bytes(arg.name, c, m, n, k);
+    if (!bytes) return Status(StatusCode::kUnsupported, kernel.id + ": pointer argument '" + arg.name + "' unknown to the bench");
+    auto address = emulator.allocate(static_cast<uint64_t>(std::max<int64_t>(*bytes, 4)));
+    if (!address) return address.status();
+    // Zeros: the counts do not depend on the values, and zero is finite in every format.
+    const std::vector<uint8_t> zeros(static_cast<size_t>(std::max<int64_t>(*bytes, 4)), 0);
+    INGOT_RETURN_IF_ERROR(emulator.copy_to_device(*address, zeros.data(), zeros.size()));
+    problem.buffer(arg.name, *address);
+  }
+
+  auto launch = prepare_launch(kernel, problem, device);
+  if (!launch) return launch.status();
+  auto code = pack.load_code_object(kernel);
+  if (!code) return code.status();
+  auto module = emulator.load_module(code->bytes);
+  if (!module) return module.status();
+
+  emu::LaunchConfig config;
+  config.grid = {launch->grid_workgroups[0], launch->grid_workgroups[1], launch->grid_workgroups[2]};
+  config.workgroup = {launch->workgroup[0], launch->workgroup[1], launch->workgroup[2]};
+  config.kernarg = launch->kernargs;
+  config.dynamic_lds = launch->dynamic_lds;
+  auto profile = emulator.launch(*module, kernel.symbol, config);
+  if (!profile) return profile.status();
+
+  CutLaunch out;
+  out.profile = std::move(profile).value();
+  out.workgroups = static_cast<int64_t>(config.grid.count());
+  out.k_tiles = k_tiles_of(kernel, launch->kernargs);
+  return out;
+}
+
+}  // namespace
+
+Result<BenchRow> run_bench_case(const Pack& pack, const BenchCase& c, const BenchOptions& options) {
+  const HardwarePart* part = hardware_part(c.arch);
+  if (part == nullptr) return Status(StatusCode::kInvalidArgument, "no hardware model for arch '" + c.arch + "'");
+  if (c.cus < 1 || c.M < 1 || c.N < 1 || c.K < 1 || options.tiles_m < 1 || options.tiles_n < 1) {
+    return Status(StatusCode::kInvalidArgument, "gemm table: cus, M, N, K and tiles must be at least 1");
+  }
+  DeviceInfo device;
+  device.arch = c.arch;
+  device.cus = c.cus;
+
+  // Select on the full problem; fake nonzero addresses only feed kernarg packing for the grid.
+  Problem full = make_problem(c, c.M, c.N, c.K);
+  for (const char* name : {"A", "B", "C", "A_scale", "B_scale"}) full.buffer(name, 0x100000);
+  auto selection = pack.select(full, device);
+  if (!selection) return selection.status();
+  const ManifestKernel& kernel = *selection->kernel;
+  auto full_launch = prepare_launch(kernel, full, device);
+  if (!full_launch) return full_launch.status();
+
+  BenchRow row;
+  row.problem = c;
+  row.kernel_id = kernel.id;
+  for (size_t i = 0; i < 3; ++i) row.grid[i] = full_launch->grid_workgroups[i];
+  row.workgroups = row.grid[0] * row.grid[1] * row.grid[2];
+  row.workgroups_per_cu = static_cast<double>(row.workgroups) / static_cast<double>(c.cus);
+  row.cu_waves = ceil_div(row.workgroups, c.cus);
+  const int64_t last = row.workgroups - (row.cu_waves - 1) * c.cus;
+  row.last_wave_fill = static_cast<double>(last) / static_cast<double>(c.cus);
+
+  const std::optional<int64_t> bm = int_param(kernel, "bm"), bn = int_param(kernel, "bn");
+  if (!bm || !bn) return Status(StatusCode::kUnsupported, kernel.id + ": params bm/bn missing; cannot cut the problem down");
+  row.cut_m = std::min(c.M, options.tiles_m * *bm);
+  row.cut_n = std::min(c.N, options.tiles_n * *bn);
+  row.extrapolation_exact = c.N % *bn == 0 && (c.M <= options.tiles_m * *bm || c.M % *bm == 0);
+
+  auto at_k = launch_cut(pack, kernel, c, device, row.cut_m, row.cut_n, c.K, options);
+  if (!at_k) return Status(at_k.status().code(), kernel.id + " (cut-down " + std::to_string(row.cut_m) + "x" +
+                                                     std::to_string(row.cut_n) + "x" + std::to_string(c.K) +
+                                                     "): " + at_k.status().message());
+  const emu::LaunchProfile& p = at_k->profile;
+  const double scale = static_cast<double>(row.workgroups) / static_cast<double>(at_k->workgroups);
+  row.cut_workgroups = at_k->workgroups;
+  row.main_loop_iterations = at_k->k_tiles.value_or(0);
+
+  row.mfma_share_kernel = issue_cycles(p).mfma_share();
+  row.mfma_flops = static_cast<double>(p.mfma_flops) * scale;
+  row.useful_flops = 2.0 * static_cast<double>(c.M) * static_cast<double>(c.N) * static_cast<double>(c.K);
+  row.bytes_requested = static_cast<double>(p.global_bytes_read + p.global_bytes_written) * scale;
+  row.bytes_fetched = static_cast<double>(p.global_segments) * 64.0 * scale;
+  row.bytes_minimum = minimum_bytes(c);
+  row.lds_conflict_cycles = static_cast<double>(p.lds_bank_conflict_cycles) * scale;
+  row.waves_per_simd = p.waves_per_simd;
+  row.occupancy_limiter = p.occupancy_limiter;
+  row.vgprs = p.vgprs;
+  row.agprs = p.agprs;
+  row.lds_bytes = p.lds_bytes;
+
+  if (options.main_loop && at_k->k_tiles) {
+    const int64_t k2 = c.K / 2;
+    auto at_k2 = launch_cut(pack, kernel, c, device, row.cut_m, row.cut_n, k2, options);
+    // A kernel that rejects K/2 (alignment) just leaves the main-loop columns empty.
+    if (at_k2 && at_k2->k_tiles && *at_k->k_tiles > *at_k2->k_tiles && at_k2->workgroups == at_k->workgroups) {
+      const double iterations = static_cast<double>(*at_k->k_tiles - *at_k2->k_tiles);
+      row.mfma_share_main_loop = (issue_cycles(p) - issue_cycles(at_k2->profile)).mfma_share();
+      const double conflicts = static_cast<double>(p.lds_bank_conflict_cycles) -
+                               static_cast<double>(at_k2->profile.lds_bank_conflict_cycles);
+      row.lds_conflict_cycles_per_iteration = conflicts / iterations / static_cast<double>(at_k->workgroups);
+    }
+  }
+
+  const RooflineEstimate kernel_model = roofline(*part, row.bytes_minimum, row.mfma_flops, is_fp8(c.dtype));
+  row.model_us = kernel_model.estimate_us;
+  row.model_memory_bound = kernel_model.memory_bound;
+  row.model_nocache_us = roofline(*part, row.bytes_fetched, row.mfma_flops, is_fp8(c.dtype)).estimate_us;
+  row.model_ideal_us = roofline(*part, row.bytes_minimum, row.useful_flops, is_fp8(c.dtype)).estimate_us;
+  return row;
+}
+
+}  // namespace ingot::bench

@@ -1,0 +1,19 @@
+// The table as text (for people) and JSON (for the closing note and scripts).
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "gemm_bench.h"
+
+namespace ingot::bench {
+
+// The header states the issue model, the extrapolation and the roofline numbers used.
+void print_header(std::ostream& out, const BenchOptions& options);
+void print_text_row(std::ostream& out, const BenchRow& row);
+void print_text_error(std::ostream& out, const BenchCase& problem, const std::string& message);
+std::string rows_to_json(const std::vector<BenchRow>& rows, const std::vector<std::string>& errors,
+                         const BenchOptions& options);
+
+}  // namespace ingot::bench
