@@ -22,6 +22,10 @@ ARCHS = {
 
 ELF_MACH_MASK = 0xFF
 
+# LDS banks of 4 bytes (CDNA3 ISA guide: 32; CDNA4 doubles them to 64). A wave's DS access is served in
+# phases of banks / dwords-per-lane lanes; lanes of one phase on one bank at different dwords conflict.
+LDS_BANKS = {"gfx942": 32, "gfx950": 64}
+
 
 def arch_info(name: str) -> ArchInfo:
     try:

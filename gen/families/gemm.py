@@ -29,14 +29,15 @@ measured (no GPU here): they only rank tiles, they do not claim a GPU time.
 Split-K across workgroups is not in the pack yet (it needs a loader-allocated workspace), so the split
 factor is 1 in every variant; the model's wave-quantization term is where it will enter."""
 
-from gen.archs import DTYPE_BYTES, MAX_ARCH_VGPRS, MFMA_32X32, ROOFLINE, WAVE_SIZE, arch_info
+from gen.archs import DTYPE_BYTES, LDS_BANKS, MAX_ARCH_VGPRS, MFMA_32X32, ROOFLINE, WAVE_SIZE, arch_info
 from gen.spec import Constraint, FamilySpec, KernArg
 
 THREADS = 256                    # 4 waves
 WAVES = THREADS // WAVE_SIZE
 CHUNK_ELEMS = 8                  # one buffer_load_dwordx4 = 8 16-bit elements along K
 IN_BYTES = 2
-LDS_ROW_PAD_BYTES = 16           # keeps rows 16-byte aligned for ds_*_b128 while skewing banks
+LDS_ROW_PAD_BYTES = 16           # pitch = BK*2 + 16: 16-byte aligned rows, an odd number of 16-byte slots
+CHUNK_BYTES = 16                 # every LDS access of a slab is one 16-byte chunk per lane (b128)
 INT32_LIMIT = 2**31              # buffer offsets are 32-bit and the OOB marker is 2**31
 MAX_COL_BLOCKS = 2               # the template keeps one 64-bit column mask per 32-column block in s44..s47
 
@@ -66,9 +67,13 @@ def _valid(arch: str, p: dict) -> str | None:
     mfma = MFMA_32X32[(arch, p["dtype"])]
     if (p["bk"] // p["ks"]) % mfma.k:
         return f"each wave's K slice must be a multiple of the MFMA K ({mfma.k})"
+    if (p["bk"] // p["ks"] // mfma.k) % (CHUNK_BYTES // (mfma.k_per_lane * IN_BYTES)):
+        return "each wave's K slice must be whole 16-byte operand reads"
     if (p["bm"] * p["bk"]) % (THREADS * CHUNK_ELEMS) or (p["bn"] * p["bk"]) % (THREADS * CHUNK_ELEMS):
         return "each thread must load whole 16-byte chunks of the A and B tiles"
     plan = _plan(arch, p)
+    if plan["phase_rows"] > 1 and plan["chunks_per_row"] ** 2 % plan["phase_lanes"]:
+        return "rows of a write phase would not land on distinct LDS banks"
     if plan["blocks_n"] > MAX_COL_BLOCKS:
         return f"a wave may own at most {MAX_COL_BLOCKS} 32-column blocks"
     if plan["lds_bytes"] > arch_info(arch).lds_bytes:
@@ -95,6 +100,19 @@ def _plan(arch: str, p: dict) -> dict:
     blocks_m, blocks_n = wave_m // mfma.m, wave_n // mfma.n
     k_steps = bk // ks // mfma.k
     pitch = bk * IN_BYTES + LDS_ROW_PAD_BYTES
+    # Bank-conflict-free LDS (the emulator's model: phases of banks/4 lanes for b128, lanes of a phase on
+    # distinct banks). Every access is a 16-byte chunk; a row is an odd number of 16-byte slots.
+    #  - Operand reads: the lanes of a phase read one chunk column of consecutive rows, and an odd row pitch
+    #    puts those rows on distinct slots. gfx942's 32x32x8 operand is only 8 bytes a lane, so one
+    #    ds_read_b128 fetches the operands of two MFMA steps (steps_per_read): the slab's K order is
+    #    permuted identically for A and B (lane half h of step 2g+s holds k = 16g + 8h + 4s + 0..3), which
+    #    leaves the dot products unchanged.
+    #  - Slab writes: a phase of lanes writes consecutive chunks of one row when a row has at least a
+    #    phase's worth of chunks; otherwise the phase spans phase_rows rows, and the loader maps those to
+    #    rows chunks_per_row apart, which an odd pitch of chunks_per_row + 1 slots puts on consecutive slots.
+    phase_lanes = LDS_BANKS[arch] * 4 // CHUNK_BYTES
+    phase_rows = max(1, phase_lanes // chunks_per_row)
+    steps_per_read = CHUNK_BYTES // (mfma.k_per_lane * IN_BYTES)
     acc_regs = blocks_m * blocks_n * mfma.acc_regs
 
     next_v = 16
@@ -118,6 +136,12 @@ def _plan(arch: str, p: dict) -> dict:
     red = take(16) if ks > 1 else 0              # 4 quads of partial sums read back in the reduction
     next_free_vgpr = _align(next_v, 4)
     slab_bytes = (bm + bn) * pitch
+    # Decode tiles double-buffer the slab when two fit in LDS (gfx950's 160 KiB; not gfx942's 64 KiB at
+    # BK = 256): slab i+1 is written to the other buffer while no wave can still be reading it, so each
+    # K slab needs one barrier instead of two. Trade-off (not in the cost model): on gfx950 it doubles the
+    # tile's LDS (m32_n32_k512: 65 -> 130 KiB), so one workgroup fits a CU instead of the two the VGPRs
+    # allow, halving the bytes in flight per CU; measure on hardware before trusting it for decode.
+    stages = 2 if ks > 1 and 2 * slab_bytes <= arch_info(arch).lds_bytes else 1
     # K-slice reduction: waves 1..ks-1 park their accumulators in LDS, [wave-1][quad][lane][4 dwords]
     red_bytes = (ks - 1) * acc_regs * WAVE_SIZE * 4
     return {
@@ -126,8 +150,9 @@ def _plan(arch: str, p: dict) -> dict:
         "a_chunks": a_chunks, "b_chunks": b_chunks,
         "wave_m": wave_m, "wave_n": wave_n, "blocks_m": blocks_m, "blocks_n": blocks_n,
         "k_steps": k_steps, "wave_k_bytes": bk // ks * IN_BYTES, "pitch": pitch, "lds_b_base": bm * pitch,
-        "lds_bytes": max(slab_bytes, red_bytes), "red_quads": acc_regs // 4,
-        "frag_bytes": mfma.k_per_lane * IN_BYTES,
+        "lds_bytes": max(stages * slab_bytes, red_bytes), "stages": stages, "slab_bytes": slab_bytes, "red_quads": acc_regs // 4,
+        "chunk_bytes": CHUNK_BYTES, "steps_per_read": steps_per_read, "phase_rows": phase_rows,
+        "phase_lanes": phase_lanes,
         "out_bytes": DTYPE_BYTES[p["out"]], "out_shift": DTYPE_BYTES[p["out"]].bit_length() - 1,
         "v_a_base_off": a_base_off, "v_b_base_off": b_base_off, "v_a_addr": a_addr, "v_b_addr": b_addr,
         "v_a_data": a_data, "v_b_data": b_data, "v_a_frag": a_frag, "v_b_frag": b_frag, "v_acc": acc,

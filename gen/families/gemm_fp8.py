@@ -28,7 +28,7 @@ Selection cost (`_cost`, nanoseconds), the roofline of gen/families/gemm.py with
 with HBM, per-CU L2 rate, latency and launch from gen/archs.py ROOFLINE and the dense FP8 peaks of
 isa-notes.md "Hardware numbers" (MI300X 2615 TFLOP/s over 304 CUs, MI355X 5033 TFLOP/s over 256 CUs)."""
 
-from gen.archs import MAX_ARCH_VGPRS, ROOFLINE, WAVE_SIZE, MfmaShape, arch_info
+from gen.archs import LDS_BANKS, MAX_ARCH_VGPRS, ROOFLINE, WAVE_SIZE, MfmaShape, arch_info
 from gen.spec import Constraint, FamilySpec, KernArg
 
 THREADS = 256                    # 4 waves: a 2x2 grid of wave tiles, or 1x4 for the 32-row decode tile
@@ -38,7 +38,8 @@ FP8_BYTES = 1
 OUT_BYTES = 2                    # bf16
 F32_BYTES = 4
 SCALE_BLOCK = 128                # DeepSeek-V3's block: K and N blocks of 128
-LDS_ROW_PAD_BYTES = 16           # 16-byte aligned rows for ds_read_b128 while skewing banks
+LDS_READ_BYTES = 16              # every operand read is one ds_read_b128 (one 16-byte k chunk)
+LDS_BANK_BYTES = 4
 INT32_LIMIT = 2**31              # buffer offsets are 32-bit and the OOB marker is 2**31
 MAX_COL_BLOCKS = 2               # the template keeps one 64-bit column mask per 32-column block
 
@@ -87,12 +88,20 @@ def _align(value: int, to: int) -> int:
     return (value + to - 1) // to * to
 
 
-def _operand_pieces(mfma: MfmaShape) -> tuple[int, int]:
-    """(bytes per piece, pieces) of one lane's fp8 operand. A lane's K_L bytes come in 16-byte pieces, piece
-    p covering the p-th K/pieces slice of the instruction's K (gfx950 f8f6f4 FP8: 2 x 16 bytes, the
-    layout of the numerics room's mfma_k_of_element); 8-byte operands (gfx942) are one piece."""
-    piece = min(mfma.k_per_lane * FP8_BYTES, 16)
-    return piece, mfma.k_per_lane * FP8_BYTES // piece
+def _swizzle_shift(arch: str) -> int:
+    """LDS layout: rows of BK = 128 bytes, unpadded; k chunk q (16 bytes) of row r sits at chunk slot
+    q ^ ((r >> shift) & 7). Banks span banks*4 bytes = 2**shift rows (gfx942: 32 banks, one row;
+    gfx950: 64 banks, two rows). An operand ds_read_b128 has lanes l = 0..31 on rows l at one logical
+    chunk, and a phase serves banks/4 consecutive lanes (8 on gfx942, 16 on gfx950): rows with equal
+    r mod 2**shift share a bank range, and the 8 of them in a phase get the 8 slots (r >> shift) & 7, so
+    the phase covers every bank once. The gfx942 ds_read_b128 lane groups that AMD's CK-Tile notes give
+    ({0-3, 20-23}, {4-7, 16-19}, {8-11, 28-31}, {12-15, 24-27}, then +32) are also 8 rows with distinct
+    r & 7, so the layout is conflict-free under that grouping too
+    (tests/gemm_fp8/test_gemm_fp8_lds_layout.py).
+    The slab's ds_write_b128 phases are whole rows (8 or 16 lanes = 1 or 2 consecutive rows),
+    conflict-free under any chunk permutation within a row."""
+    rows_per_bank_sweep = LDS_BANKS[arch] * LDS_BANK_BYTES // (BK * FP8_BYTES)
+    return rows_per_bank_sweep.bit_length() - 1
 
 
 def _plan(arch: str, p: dict) -> dict:
@@ -108,9 +117,17 @@ def _plan(arch: str, p: dict) -> dict:
     wave_m, wave_n = bm // waves_m, bn // waves_n
     blocks_m, blocks_n = wave_m // mfma.m, wave_n // mfma.n
     k_steps = BK // mfma.k
-    pitch = BK * FP8_BYTES + LDS_ROW_PAD_BYTES
+    pitch = BK * FP8_BYTES
     acc_regs = blocks_m * blocks_n * mfma.acc_regs
-    piece_bytes, pieces = _operand_pieces(mfma)
+    # A lane's operand bytes of one 32-row block for the whole slab: half of the slab's K (the other half
+    # is the other 32 lanes'), read as 16-byte chunks 2*i + lane/32, i = 0..3. Chunk read i fills the
+    # operand registers of the next 16 bytes' worth of k-steps: gfx950 (32 bytes per step)
+    # needs 2 reads per step, the natural f8f6f4 layout (numerics room's mfma_k_of_element); gfx942 (8
+    # bytes per step) takes 2 steps per read, which permutes K identically for A and B (k-step 2i+t, lane
+    # half h, byte e <- k = 32i + 16h + 8t + e): the dot product over the slab is unchanged.
+    lane_bytes = BK * FP8_BYTES // 2
+    assert k_steps * mfma.operand_regs * 4 == lane_bytes
+    reads_per_block = lane_bytes // LDS_READ_BYTES
 
     next_v = 20
     def take(count: int) -> int:
@@ -125,7 +142,7 @@ def _plan(arch: str, p: dict) -> dict:
     b_addr = take(b_chunks)
     a_data = take(4 * a_chunks)
     b_data = take(4 * b_chunks)
-    a_frag = take(k_steps * blocks_m * mfma.operand_regs)
+    a_frag = take(k_steps * blocks_m * mfma.operand_regs)   # [block][k-step][regs]
     b_frag = take(k_steps * blocks_n * mfma.operand_regs)
     acc = take(acc_regs)
     part = take(acc_regs) if block else 0          # one 128-K block's partial sums (block128)
@@ -139,7 +156,8 @@ def _plan(arch: str, p: dict) -> dict:
         "a_chunks": a_chunks, "b_chunks": b_chunks,
         "waves_m": waves_m, "waves_n": waves_n, "wave_m": wave_m, "wave_n": wave_n, "blocks_m": blocks_m, "blocks_n": blocks_n,
         "k_steps": k_steps, "pitch": pitch, "lds_b_base": bm * pitch, "lds_bytes": (bm + bn) * pitch,
-        "piece_bytes": piece_bytes, "pieces": pieces, "piece_stride": mfma.k // pieces * FP8_BYTES,
+        "reads_per_block": reads_per_block, "read_regs": LDS_READ_BYTES // 4,
+        "swizzle_shift": _swizzle_shift(arch),
         "v_a_base_off": a_base_off, "v_b_base_off": b_base_off, "v_a_addr": a_addr, "v_b_addr": b_addr,
         "v_a_data": a_data, "v_b_data": b_data, "v_a_frag": a_frag, "v_b_frag": b_frag, "v_acc": acc,
         "v_part": part, "v_a_scale": a_scale, "v_b_scale": b_scale, "v_cvt": cvt,

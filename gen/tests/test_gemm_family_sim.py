@@ -124,6 +124,8 @@ CASES = [
     ("gfx950", "bf16", "bf16", False, 64, 64, 1, 37, 70, 72, 80, 72, 75),
     ("gfx950", "f16", "bf16", True, 32, 64, 4, 1, 65, 264, 264, 264, 66),
     ("gfx950", "f16", "f16", False, 32, 32, 4, 9, 31, 1032, 1040, 1032, 31),
+    # four slabs through the two LDS buffers of a gfx950 decode tile (each buffer written twice)
+    ("gfx950", "bf16", "f32", False, 32, 64, 4, 5, 70, 1000, 1000, 1008, 70),
 ]
 
 
