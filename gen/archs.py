@@ -100,3 +100,17 @@ ROOFLINE = {
     "gfx942": Roofline(5300.0, 1307e3 / 304, 64 * 2.1, 1000.0, 1000.0),
     "gfx950": Roofline(8000.0, 2517e3 / 256, 64 * 2.4, 1000.0, 1000.0),
 }
+
+# FP8 inputs, fp32 accumulation, 32x32 output blocks (isa-notes.md "MFMA"; the numerics room's table
+# emu/numerics/include/ingot_emu/mfma_shapes.h). gfx950 uses its own v_mfma_f32_32x32x64_f8f6f4 with
+# cbsz = blgp = 0 (both operands FP8 e4m3): twice the K per pass of the gfx942-compatible fp8 opcode.
+FP8_MFMA = {
+    "gfx942": MfmaShape("v_mfma_f32_32x32x16_fp8_fp8", 32, 32, 16, 2, 16, 8),
+    "gfx950": MfmaShape("v_mfma_f32_32x32x64_f8f6f4", 32, 32, 64, 8, 16, 16),
+}
+# How the arch reads an "fp8" byte (the manifest's `fp8_format` value; isa-notes.md "FP8"): gfx942 FNUZ,
+# gfx950 OCP. The same name is ArchInfo::fp8_format in include/ingot/arch.h for the loader.
+FP8_FORMAT = {"gfx942": "e4m3fnuz", "gfx950": "e4m3fn"}
+# Dense FP8 MFMA peak per CU in FLOP/ns (isa-notes.md "Hardware numbers": MI300X 2615 TFLOP/s over 304 CUs,
+# MI355X 5033 TFLOP/s over 256 CUs).
+FP8_FLOPS_PER_NS_PER_CU = {"gfx942": 2615e3 / 304, "gfx950": 5033e3 / 256}

@@ -56,7 +56,7 @@ Result<ParsedArgs> parse_args(const VerbSpec& verb, std::span<char* const> args)
     } else if (has_inline) {
       return usage_error(verb, "--" + std::string(name) + " takes no value");
     }
-    if (option != nullptr) {
+    if (option != nullptr && !option->repeatable) {
       parsed.options[std::string(name)] = value;
     } else {
       parsed.params.emplace_back(std::string(name), value);

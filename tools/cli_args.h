@@ -17,6 +17,7 @@ struct OptionSpec {
   std::string_view name;  // without the leading "--"
   std::string_view value; // placeholder for its value ("DIR"); empty for a flag
   std::string_view help;
+  bool repeatable = false;  // each occurrence is kept, in order, in ParsedArgs::params (e.g. --arg)
 };
 
 struct ParsedArgs;
@@ -37,7 +38,7 @@ struct ParsedArgs {
   std::string verb;                                          // the verb being run
   std::map<std::string, std::string, std::less<>> options;  // declared options that were given
   std::vector<std::string> positionals;
-  std::vector<std::pair<std::string, std::string>> params;  // free --PARAM VALUE, in order
+  std::vector<std::pair<std::string, std::string>> params;  // free --PARAM VALUE and repeatable options, in order
   bool help = false;
 
   bool has(std::string_view name) const { return options.find(name) != options.end(); }

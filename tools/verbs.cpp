@@ -10,13 +10,15 @@ const std::vector<VerbSpec>& table() {
   static const std::vector<VerbSpec> verbs = {
       {"list", "", 0, 0, true,
        "List the pack's kernels.\n"
-       "A table of id, op, arch, VGPR/AGPR/SGPR/LDS and parameters (or JSON). --PARAM VALUE keeps the\n"
-       "kernels whose parameter PARAM equals VALUE (e.g. --bm 64).",
+       "A table of id, op, arch, VGPR/AGPR/SGPR/LDS and parameters (or JSON, or with --summary the\n"
+       "kernel count per family and arch). --PARAM VALUE keeps the kernels whose parameter PARAM\n"
+       "equals VALUE (e.g. --bm 64); kernels without PARAM are left out.",
        {kPackOption,
         {"op", "OP", "only this op (gemm, fmha_fwd, mla_decode)"},
         {"arch", "ARCH", "only this arch (gfx942, gfx950)"},
         {"family", "FAMILY", "only this family"},
-        {"json", "", "print JSON instead of a table"}},
+        {"json", "", "print JSON instead of a table"},
+        {"summary", "", "one line per (family, arch) with its kernel count, and the total"}},
        run_list},
       {"info", "KERNEL", 1, 1, false,
        "Show a kernel's manifest entry and code-object facts.\n"
@@ -38,24 +40,54 @@ const std::vector<VerbSpec>& table() {
         {"cus", "N", "the device's compute units (default: the full part of ARCH)"}},
        run_select},
 #ifdef INGOT_CLI_HAVE_DISASM
-      {"disasm", "KERNEL", 1, 1, false,
-       "Disassemble a kernel.\n"
-       "Decodes the verified code object's .text with the emulator's ISA tables and prints it in\n"
-       "LLVM syntax, one instruction per line with its address and encoding.",
+      {"disasm", "KERNEL|FILE.co", 1, 1, false,
+       "Disassemble a pack kernel or a code-object file.\n"
+       "Decodes the .text (a pack kernel's code object is verified first) with the emulator's ISA\n"
+       "tables and prints it in LLVM syntax, one instruction per line with its address and encoding.",
        {kPackOption},
        run_disasm},
 #else
       {"disasm", "KERNEL", 0, 1, true, "Disassemble a kernel (not yet available).", {kPackOption}, run_not_yet_available},
 #endif
-      {"emu", "KERNEL", 0, 1, true, "Run a kernel on the emulator (not yet available).", {kPackOption}, run_not_yet_available},
+#ifdef INGOT_CLI_HAVE_EMU
+      {"emu", "FILE.co", 1, 1, false,
+       "Run any code object's kernel on the emulator.\n"
+       "Each --arg NAME=VALUE is placed at the offset the code object's metadata gives NAME:\n"
+       "  NAME=@FILE              an input buffer holding FILE's bytes\n"
+       "  NAME=out:BYTES:FILE     an output buffer of BYTES zero bytes, written to FILE after the run\n"
+       "  NAME=inout:FILE[:OUT]   a buffer from FILE, written back to FILE (or to OUT)\n"
+       "  NAME=TYPE:VALUE         a scalar: i8 u8 i16 u16 i32 u32 i64 u64 (0x.. accepted) f32 f64\n"
+       "Every non-hidden argument must be given; hidden block counts and group sizes are filled from\n"
+       "--grid and --block as the runtime would. e.g. ingot emu k.co --grid 4 --block 256 --arg A=@a.bin\n"
+       "--arg C=out:4096:c.bin --arg M=i32:16",
+       {{"kernel", "NAME", "the kernel (default: the code object's only kernel)"},
+        {"grid", "X[,Y,Z]", "grid size in workgroups (required)"},
+        {"block", "X[,Y,Z]", "workgroup size in work-items (required)"},
+        {"arch", "gfx942|gfx950", "the arch to emulate (default: the code object's)"},
+        {"lds", "BYTES", "dynamic LDS bytes, added to the kernel's static LDS"},
+        {"profile", "", "print the emulator's profile of the launch"},
+        {"arg", "NAME=VALUE", "a kernel argument (repeat for each)", true}},
+       run_emu},
+#else
+      {"emu", "FILE.co", 0, 1, true, "Run a kernel on the emulator (not available: built without the emulator).", {}, run_not_yet_available},
+#endif
       {"run", "OP", 1, 1, true,
-       "Run one op call on a device with seeded random inputs.\n"
-       "HIP where an AMD GPU is present, else the emulator (or --device). Prints the device, the\n"
-       "kernel and why, a checksum of the output and the emulator's profile; never a GPU time.\n"
-       "gemm: --M --N --K [--lda K] [--ldb K] [--ldc N] [--seed 1].",
+       "Run one op call on a device with seeded random inputs and check it against the CPU reference.\n"
+       "HIP where an AMD GPU is present, else the emulator (or --device). Prints the device, the kernel\n"
+       "and why, the max abs and rel error, and PASS/FAIL against the reference's per-element tolerance\n"
+       "(from the dtype, K and the magnitudes summed); exits 0 only on PASS. Never prints a GPU time.\n"
+       "gemm: --m M --n N --k K (or --M --N --K) [--lda K] [--ldb K] [--ldc N]; an illegal shape prints\n"
+       "the no-kernel reason and exits 1.",
        {kPackOption,
+        {"dtype", "bf16|f16|fp8", "gemm input type (default bf16)"},
+        {"out", "bf16|f16|f32", "gemm output type (default f32; fp8 writes bf16)"},
+        {"bias", "", "gemm: add a random bias[N] (bf16/f16 inputs)"},
+        {"alpha", "A", "gemm: C = alpha * A.B^T (default 1; bf16/f16 inputs)"},
+        {"scaling", "block128|per-token", "fp8 scales (default block128)"},
+        {"seed", "N", "seed of the random inputs (default 1)"},
+        {"profile", "", "print the device's profile of the launch (the emulator's)"},
         {"device", "hip|emu|auto", "the device (default auto; also $INGOT_DEVICE)"},
-        {"arch", "ARCH", "the arch the emulator models (default gfx942)"},
+        {"arch", "gfx942|gfx950", "the arch the emulator models (default gfx942)"},
         {"cus", "N", "the emulator's compute units (default: the arch's full part)"}},
        run_run},
   };

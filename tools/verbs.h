@@ -12,6 +12,7 @@ int run_info(const ParsedArgs& args);
 int run_validate(const ParsedArgs& args);
 int run_select(const ParsedArgs& args);
 int run_disasm(const ParsedArgs& args);  // in verb_disasm.cpp, when the emulator's ISA tables are built
+int run_emu(const ParsedArgs& args);     // in verb_emu.cpp, when the emulator is built
 int run_run(const ParsedArgs& args);
 int run_not_yet_available(const ParsedArgs& args);
 

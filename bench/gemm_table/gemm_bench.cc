@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "hardware_model.h"
+#include "ingot/arch.h"
 #include "ingot/launch.h"
 #include "ingot/select.h"
 #include "ingot_emu/emulator.h"
@@ -22,8 +23,12 @@ constexpr int64_t kOutBytes = 2;  // bf16 output for every dtype the table cover
 constexpr int64_t kScaleBlock = 128;
 constexpr int64_t kScaleBytes = 4;  // fp32 scales
 
-// FP8 follows the arch (issue 4): FNUZ on gfx942, OCP on gfx950.
-const char* fp8_format(const std::string& arch) { return arch == "gfx942" ? "e4m3fnuz" : "e4m3fn"; }
+// FP8 follows the arch (issue 4): the arch table says which (FNUZ on gfx942, OCP on gfx950). An unknown
+// arch names no format, so selection finds no fp8 kernel for it.
+std::string fp8_format(const std::string& arch) {
+  const ArchInfo* info = find_arch(arch);
+  return info != nullptr ? std::string(info->fp8_format) : std::string();
+}
 
 Problem make_problem(const BenchCase& c, int64_t m, int64_t n, int64_t k) {
   Problem p("gemm");

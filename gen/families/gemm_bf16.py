@@ -13,11 +13,10 @@ BF16_BYTES = 2
 F32_BYTES = 4
 LDS_ROW_PAD_BYTES = 16           # keeps rows 16-byte aligned for ds_*_b128 while skewing banks
 INT32_LIMIT = 2**31              # buffer offsets are 32-bit and the OOB marker is 2**31
-# TRANSITIONAL. The `gemm` family (gen/families/gemm.py) supersedes this one but matches on `has_bias` and
-# takes `alpha`. These kernels serve only problems built without those keys (libingot's gemm_problem sets
-# them; some tests' hand-built problems do not); the offset makes any accepting `gemm` kernel cheaper, so
-# a problem that carries has_bias/alpha never lands here (this kernel would ignore them). Remove this
-# family once no caller builds gemm problems without has_bias and alpha.
+# TRANSITIONAL. The `gemm` family (gen/families/gemm.py) supersedes this first baseline. These kernels
+# take neither alpha nor bias, so they match only has_bias=false and alpha=1; the offset makes any
+# accepting `gemm` kernel cheaper, so they are chosen only from a pack that lacks the `gemm` family.
+# Remove this family once the tests that name its kernels move to `gemm` kernels.
 LEGACY_COST_OFFSET = 1e12
 
 
@@ -93,6 +92,7 @@ def _constraints(p: dict) -> list[Constraint]:
     rows_b = ["add", ["mul", ["sub", "N", 1], "ldb"], "K"]
     rows_c = ["add", ["mul", ["sub", "M", 1], "ldc"], "N"]
     return [
+        Constraint("alpha_is_one", ["eq", "alpha", 1], "this baseline kernel has no alpha: alpha must be 1"),
         Constraint("m_positive", ["ge", "M", 1], "M must be at least 1"),
         Constraint("n_positive", ["ge", "N", 1], "N must be at least 1"),
         Constraint("k_nonnegative", ["ge", "K", 0], "K must not be negative"),
@@ -144,7 +144,8 @@ SPEC = FamilySpec(
     workgroup=lambda p: [THREADS, 1, 1],
     grid=lambda p: [["ceil_div", "N", p["bn"]], ["ceil_div", "M", p["bm"]], 1],
     dynamic_lds=lambda p: 0,
-    match={"dtype_a": "bf16", "dtype_b": "bf16", "dtype_c": "f32"},
+    # These kernels take neither alpha nor bias: a call that needs them must never land here.
+    match={"dtype_a": "bf16", "dtype_b": "bf16", "dtype_c": "f32", "has_bias": False},
     constraints=_constraints,
     cost=lambda arch, p: ["add", LEGACY_COST_OFFSET, _cost(p)],
     plan=_plan,

@@ -12,7 +12,7 @@ Scaling (the `scaling` param and match key):
 - "per_token": A_scale fp32 [M], B_scale fp32 [N], applied once in the epilogue: C = (acc * a[m]) * b[n].
 The output is rounded to bf16 (RNE). Algorithm and layouts: the top of asm/gemm_fp8/gemm_fp8.s.j2.
 
-MFMA per arch (FP8_MFMA below): gfx942 v_mfma_f32_32x32x16_fp8_fp8 (8 passes per 16 K); gfx950 its own
+MFMA per arch (gen/archs.py FP8_MFMA): gfx942 v_mfma_f32_32x32x16_fp8_fp8 (8 passes per 16 K); gfx950 its own
 v_mfma_f32_32x32x64_f8f6f4 with cbsz = blgp = 0 (both operands FP8 e4m3) at 16 passes per 64 K: twice the
 K per pass of the gfx942-compatible opcode, which gfx950 keeps for binary compatibility only.
 
@@ -28,7 +28,8 @@ Selection cost (`_cost`, nanoseconds), the roofline of gen/families/gemm.py with
 with HBM, per-CU L2 rate, latency and launch from gen/archs.py ROOFLINE and the dense FP8 peaks of
 isa-notes.md "Hardware numbers" (MI300X 2615 TFLOP/s over 304 CUs, MI355X 5033 TFLOP/s over 256 CUs)."""
 
-from gen.archs import LDS_BANKS, MAX_ARCH_VGPRS, ROOFLINE, WAVE_SIZE, MfmaShape, arch_info
+from gen.archs import (FP8_FLOPS_PER_NS_PER_CU, FP8_FORMAT, FP8_MFMA, LDS_BANKS, MAX_ARCH_VGPRS, ROOFLINE,
+                       WAVE_SIZE, arch_info)
 from gen.spec import Constraint, FamilySpec, KernArg
 
 THREADS = 256                    # 4 waves: a 2x2 grid of wave tiles, or 1x4 for the 32-row decode tile
@@ -42,18 +43,6 @@ LDS_READ_BYTES = 16              # every operand read is one ds_read_b128 (one 1
 LDS_BANK_BYTES = 4
 INT32_LIMIT = 2**31              # buffer offsets are 32-bit and the OOB marker is 2**31
 MAX_COL_BLOCKS = 2               # the template keeps one 64-bit column mask per 32-column block
-
-# FP8 MFMA per arch: 32x32 output blocks, fp32 accumulation. ISA facts from isa-notes.md "MFMA" and the
-# numerics room's table (emu/numerics/include/ingot_emu/mfma_shapes.h). (They belong in gen/archs.py; kept
-# here until the generator room takes them, so this family does not edit its shared file.)
-FP8_MFMA = {
-    "gfx942": MfmaShape("v_mfma_f32_32x32x16_fp8_fp8", 32, 32, 16, 2, 16, 8),
-    "gfx950": MfmaShape("v_mfma_f32_32x32x64_f8f6f4", 32, 32, 64, 8, 16, 16),
-}
-# How the arch reads an "fp8" byte: the manifest's `fp8_format` value.
-FP8_FORMAT = {"gfx942": "e4m3fnuz", "gfx950": "e4m3fn"}
-# Dense FP8 MFMA peak per CU in FLOP/ns (isa-notes.md "Hardware numbers").
-FP8_FLOPS_PER_NS_PER_CU = {"gfx942": 2615e3 / 304, "gfx950": 5033e3 / 256}
 
 SCALINGS = ["block128", "per_token"]
 # (bm, bn). The 32 x 128 tile is for decode (M <= 32): its 4 waves sit side by side along N (1x4), so a

@@ -1,6 +1,6 @@
 """Structural checks of every rendered `gemm` kernel: the arch's own MFMA for the input dtype, waits before
 barriers, lane-masked global accesses, the output conversion each arch/dtype needs, bias and alpha wiring.
-(Numbers are checked on asm_sim in test_gemm_family_sim.py, and on the emulator once it runs the pack.)"""
+(Numbers are checked on the emulator against the CPU reference: tests/gemm_select/gemm_emu_test.cpp.)"""
 
 import functools
 import re

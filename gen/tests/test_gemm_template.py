@@ -1,4 +1,4 @@
-"""Structural checks of the rendered gemm kernels (their numbers are checked on the emulator later)."""
+"""Structural checks of the rendered gemm_bf16 kernels (their numbers: tests/gemm_select/gemm_emu_test.cpp)."""
 
 import functools
 import re

@@ -21,6 +21,9 @@ struct ArchInfo {
   uint32_t lds_granule_bytes;     // bytes per rsrc2 GRANULATED_LDS_SIZE unit
   uint32_t wavefront_size;
   bool has_agprs;                 // gfx90a+: accum_offset in rsrc3 is meaningful
+  // How the arch's MFMAs read an "fp8" byte, as the manifest's `fp8_format` key spells it: CDNA3 the FNUZ
+  // encoding "e4m3fnuz", CDNA4 the OCP one "e4m3fn" (isa-notes.md "FP8"; gen/archs.py FP8_FORMAT).
+  std::string_view fp8_format;
 };
 
 // Archs the pack targets, with full limits. nullptr for anything else.

@@ -36,8 +36,18 @@ struct GemmArgs {
   // C = alpha * A.B^T (+ bias[N], in C's dtype, when bias is a device address; 0 = no bias).
   float alpha = 1.0f;
   uint64_t bias = 0;
-  // FP8 scales join here (as Problem scalars/buffers) when a family uses them.
+  // FP8 (dtype_a = dtype_b = "fp8", dtype_c = "bf16"): scaling is "block128" (A_scale fp32 [M, ceil(K/128)],
+  // B_scale fp32 [ceil(N/128), ceil(K/128)]) or "per_token" (A_scale [M], B_scale [N]). fp8_format is the
+  // element encoding ("e4m3fnuz" on gfx942, "e4m3fn" on gfx950); Runtime::gemm fills it from the device's
+  // arch when empty. All three stay empty for 16-bit gemms.
+  std::string scaling;
+  std::string fp8_format;
+  uint64_t A_scale = 0;
+  uint64_t B_scale = 0;
 };
+
+// The FP8 encoding an arch's MFMA reads ("e4m3fnuz" for gfx942, "e4m3fn" for gfx950), or kUnsupported.
+Result<std::string> fp8_format_for_arch(std::string_view arch);
 
 // Attention forward and MLA decode: no family implements them yet, so their calls return
 // kUnsupported rather than pretending. Their arguments are fixed when the families land.

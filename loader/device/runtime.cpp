@@ -1,5 +1,7 @@
 #include "ingot/ops.h"
 
+#include "ingot/arch.h"
+
 namespace ingot {
 
 Problem gemm_problem(const GemmArgs& args) {
@@ -11,7 +13,20 @@ Problem gemm_problem(const GemmArgs& args) {
   // has_bias is a match key (bias and no-bias kernels are different variants); bias is their argument.
   problem.integer("has_bias", args.bias != 0 ? 1 : 0).scalar("alpha", args.alpha);
   if (args.bias != 0) problem.buffer("bias", args.bias);
+  if (!args.scaling.empty()) problem.key("scaling", args.scaling);
+  if (!args.fp8_format.empty()) problem.key("fp8_format", args.fp8_format);
+  if (args.A_scale != 0) problem.buffer("A_scale", args.A_scale);
+  if (args.B_scale != 0) problem.buffer("B_scale", args.B_scale);
   return problem;
+}
+
+Result<std::string> fp8_format_for_arch(std::string_view arch) {
+  // The arch table says how its MFMAs read fp8 bytes (FNUZ on CDNA3, OCP on CDNA4).
+  const ArchInfo* info = find_arch(arch);
+  if (info == nullptr || info->fp8_format.empty()) {
+    return Status(StatusCode::kUnsupported, "no FP8 format known for arch '" + std::string(arch) + "'");
+  }
+  return std::string(info->fp8_format);
 }
 
 Result<std::unique_ptr<Runtime>> Runtime::open(const RuntimeOptions& options) {
@@ -50,6 +65,14 @@ Status Runtime::run(const Problem& problem, void* stream) {
 Status Runtime::gemm(const GemmArgs& args, void* stream) {
   if (args.A == 0 || args.B == 0 || args.C == 0) {
     return Status(StatusCode::kInvalidArgument, "gemm: A, B and C must be device addresses (got a null pointer)");
+  }
+  if (args.dtype_a == "fp8" && args.fp8_format.empty()) {
+    // The encoding is the device's, not the caller's choice: fill it so selection matches this arch.
+    auto format = fp8_format_for_arch(device_->info().arch);
+    if (!format) return format.status();
+    GemmArgs filled = args;
+    filled.fp8_format = format.value();
+    return run(gemm_problem(filled), stream);
   }
   return run(gemm_problem(args), stream);
 }

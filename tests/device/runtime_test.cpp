@@ -189,6 +189,33 @@ TEST(GemmProblem, CarriesEveryNameTheGemmFamiliesUse) {
   Problem biased = gemm_problem(args);
   EXPECT_EQ(biased.ints.at("has_bias"), 1);
   EXPECT_EQ(biased.buffers.at("bias"), 0x1000u);
+  EXPECT_EQ(biased.keys.count("scaling"), 0u);  // 16-bit gemms carry no fp8 names
+  EXPECT_EQ(biased.buffers.count("A_scale"), 0u);
+}
+
+TEST(GemmProblem, Fp8CarriesScalingFormatAndScaleBuffers) {
+  GemmArgs args;
+  args.A = 1, args.B = 2, args.C = 3, args.A_scale = 4, args.B_scale = 5;
+  args.M = 1, args.N = 128, args.K = 128, args.lda = 128, args.ldb = 128, args.ldc = 128;
+  args.dtype_a = args.dtype_b = "fp8";
+  args.dtype_c = "bf16";
+  args.scaling = "per_token";
+  args.fp8_format = "e4m3fn";
+  Problem problem = gemm_problem(args);
+  EXPECT_EQ(problem.keys.at("dtype_a"), "fp8");
+  EXPECT_EQ(problem.keys.at("scaling"), "per_token");
+  EXPECT_EQ(problem.keys.at("fp8_format"), "e4m3fn");
+  EXPECT_EQ(problem.buffers.at("A_scale"), 4u);
+  EXPECT_EQ(problem.buffers.at("B_scale"), 5u);
+}
+
+// CDNA3 (gfx942) MFMAs read the FNUZ fp8 encodings, CDNA4 (gfx950) the OCP ones (AMD CDNA3/CDNA4 ISA guides).
+TEST(Fp8Format, FollowsTheArch) {
+  EXPECT_EQ(fp8_format_for_arch("gfx942").value(), "e4m3fnuz");
+  EXPECT_EQ(fp8_format_for_arch("gfx950").value(), "e4m3fn");
+  auto unknown = fp8_format_for_arch("gfx90a");
+  ASSERT_FALSE(unknown.is_ok());
+  EXPECT_EQ(unknown.status().code(), StatusCode::kUnsupported);
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-"""Assembles a test kernel body into a code object with the LLVM inside the pinned triton wheel.
+"""Assembles a test kernel body into a code object through the generator's toolchain (gen.toolchain).
 
 A test kernel file holds instructions plus `;@key value` header lines; this script wraps them in the
 .amdhsa_kernel descriptor and .amdgpu_metadata boilerplate so each test file shows only what it tests:
@@ -9,12 +9,13 @@ A test kernel file holds instructions plus `;@key value` header lines; this scri
   ;@workitem_ids N           0 = X, 1 = XY, 2 = XYZ
   ;@enable WORDS             any of: dispatch_ptr queue_ptr dispatch_id wgid_y wgid_z no_kernarg_ptr
   ;@arch ARCHS               archs this kernel is for (default gfx942 gfx950)
-Usage: assemble_kernel.py FILE.s ARCH OUT.co
-An assembler error (LLVM prints it and does not raise) fails the script.
+Usage: PYTHONPATH=<source root> assemble_kernel.py FILE.s ARCH OUT.co
+An assembler or linker error fails the script with LLVM's diagnostics.
 """
 import os
 import sys
-import tempfile
+
+from gen.toolchain import AssemblyError, ToolchainUnavailable, get_backend
 
 
 def parse_header(text):
@@ -89,25 +90,14 @@ def main():
     keys = parse_header(text)
     name = keys.get("kernel", os.path.splitext(os.path.basename(path))[0])
     source = wrap(text, name, arch, keys)
-    from triton._C.libtriton import amd, llvm
-    llvm.init_targets()
-    read_end, write_end = os.pipe()
-    saved = os.dup(2)
-    os.dup2(write_end, 2)
     try:
-        obj = amd.assemble_amdgcn(source, arch, "")
-    finally:
-        os.dup2(saved, 2)
-        os.close(write_end)
-    errors = os.read(read_end, 1 << 20).decode(errors="replace")
-    if "error" in errors or not obj:
-        sys.stderr.write(f"{path}: assembling for {arch} failed:\n{errors}")
+        backend = get_backend()
+        code_object = backend.link(backend.assemble(source, arch), arch)
+    except (AssemblyError, ToolchainUnavailable) as err:
+        sys.stderr.write(f"{path}: assembling for {arch} failed:\n{err}\n")
         return 1
-    with tempfile.TemporaryDirectory() as tmp:
-        rel = os.path.join(tmp, "kernel.o")
-        with open(rel, "wb") as f:
-            f.write(obj)
-        amd.link_hsaco(rel, out)
+    with open(out, "wb") as f:
+        f.write(code_object)
     return 0
 
 

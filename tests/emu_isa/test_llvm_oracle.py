@@ -24,7 +24,7 @@ sys.path.insert(0, os.path.join(HERE, "tools"))
 from check_opcodes import op_field  # noqa: E402
 from asm_forms import canonical  # noqa: E402
 from isa_rows import load_rows  # noqa: E402
-from llvm_encode import encode_lines  # noqa: E402
+from gen.toolchain import AssemblyError, encode_lines  # noqa: E402  (PYTHONPATH = source root, set by CMake)
 from roundtrip import check_dump, strip_suffix  # noqa: E402
 
 DUMP = os.environ.get("INGOT_ISA_DUMP", "")
@@ -47,7 +47,7 @@ def test_table_opcodes_match_llvm(arch):
     bad = []
     for r, line, enc in zip(rows, lines, encode_lines(lines, arch)):
         want = r.opcode[arch]
-        if isinstance(enc, str):
+        if isinstance(enc, AssemblyError):
             if want is not None:
                 bad.append(f"{r.mnemonic}: table 0x{want:x}, LLVM rejects '{line}': {enc}")
         elif want is None:
@@ -136,7 +136,7 @@ def test_pack_kernels_roundtrip(tmp_path):
         encs = encode_lines([r[2] for r in rows], arch)
         for (addr, hexbytes, disasm), enc in zip(rows, encs):
             total += 1
-            if isinstance(enc, str) or enc.hex() != hexbytes:
-                failures.append(f"{os.path.basename(co)} +0x{addr}: [{hexbytes}] '{disasm}' -> {enc if isinstance(enc, str) else enc.hex()}")
+            if isinstance(enc, AssemblyError) or enc.hex() != hexbytes:
+                failures.append(f"{os.path.basename(co)} +0x{addr}: [{hexbytes}] '{disasm}' -> {enc if isinstance(enc, AssemblyError) else enc.hex()}")
     print(f"\npack: {len(objects)} code objects, {total} instructions round-tripped, {len(failures)} failures")
     assert not failures, "\n".join(failures[:50])

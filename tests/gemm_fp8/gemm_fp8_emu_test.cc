@@ -1,24 +1,32 @@
-// Every gemm_fp8 kernel of the pack (built at build time into INGOT_FP8_PACK_DIR by build_pack.py) runs on
-// the emulator against the independent CPU reference (tests/reference/gemm_fp8_reference.h), with tails
-// (M, N not multiples of the tile, K not a multiple of 128 for per_token), padded strides, and a check
-// that nothing outside C[m < M][n < N] is written. The kernarg layout and tile come from the manifest, so
-// the test exercises what the loader will see.
+// Every gemm_fp8 kernel of the main pack (INGOT_TEST_PACK_DIR, the top-level `pack` target; $INGOT_PACK
+// overrides it) runs on the emulator against the independent CPU reference
+// (tests/reference/gemm_fp8_reference.h), with tails (M, N not multiples of the tile, K not a multiple of
+// 128 for per_token), padded strides, and a check that nothing outside C[m < M][n < N] is written.
+// The launch goes through the library as a caller's would: Pack::load_code_object (size, sha256, arch,
+// symbol checked), a generic ingot::Problem naming buffers, ints and keys, and ingot::prepare_launch,
+// which packs kernargs and evaluates the grid from the manifest alone. Only the launch itself talks to the
+// emulator directly, to read its structured profile (MFMA flops, bytes moved, LDS bank conflicts).
+// Skips when the build has no pack (INGOT_BUILD_PACK=OFF).
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
-#include <fstream>
-#include <iterator>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
 #include <ostream>
 #include <random>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "gemm_fp8_reference.h"
+#include "ingot/arch.h"
+#include "ingot/launch.h"
+#include "ingot/pack.h"
+#include "ingot/problem.h"
 #include "ingot_emu/emulator.h"
 
 namespace ingot {
@@ -29,44 +37,64 @@ using reference::Fp8Format;
 using reference::Fp8GemmShape;
 using reference::Fp8Scaling;
 
-nlohmann::json read_manifest() {
-  std::ifstream file(std::string(INGOT_FP8_PACK_DIR) + "/manifest.json");
-  EXPECT_TRUE(file.good()) << "missing " << INGOT_FP8_PACK_DIR << "/manifest.json";
-  return nlohmann::json::parse(file, nullptr, /*allow_exceptions=*/false);
+std::filesystem::path pack_dir() {
+  const char* override_dir = std::getenv("INGOT_PACK");
+  return override_dir != nullptr ? override_dir : INGOT_TEST_PACK_DIR;
 }
 
-std::vector<uint8_t> read_file(const std::string& name) {
-  std::ifstream file(std::string(INGOT_FP8_PACK_DIR) + "/" + name, std::ios::binary);
-  EXPECT_TRUE(file.good()) << "missing " << name;
-  return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+// The pack, opened once for the whole binary (test parameters are built before main); null without one.
+const Pack* main_pack() {
+  static const std::unique_ptr<Pack> pack = []() -> std::unique_ptr<Pack> {
+    if (!std::filesystem::exists(pack_dir() / "manifest.json")) return nullptr;
+    auto opened = Pack::open(pack_dir());
+    if (!opened.is_ok()) {
+      ADD_FAILURE() << opened.status().to_string();
+      return nullptr;
+    }
+    return std::make_unique<Pack>(std::move(opened).value());
+  }();
+  return pack.get();
 }
 
+std::string text_of(const std::map<std::string, ParamValue, std::less<>>& values, const char* name) {
+  const auto it = values.find(name);
+  return it != values.end() && std::holds_alternative<std::string>(it->second) ? std::get<std::string>(it->second) : "";
+}
+
+int64_t int_of(const std::map<std::string, ParamValue, std::less<>>& values, const char* name) {
+  const auto it = values.find(name);
+  return it != values.end() && std::holds_alternative<int64_t>(it->second) ? std::get<int64_t>(it->second) : 0;
+}
+
+// What the test needs to know about a kernel to build problems and a reference for it: its manifest
+// entry, plus the arch, format, scaling and tile read from that entry.
 struct Kernel {
-  std::string id, file;
-  Target target;
-  Fp8Format format;
-  Fp8Scaling scaling;
-  int64_t bm, bn;
-  nlohmann::json args;  // manifest kernarg args
-  uint32_t kernarg_size;
+  const ManifestKernel* entry = nullptr;
+  std::string id;
+  Target target = Target::kGfx942;
+  std::string format_name, scaling_name;
+  Fp8Format format = Fp8Format::kE4M3Fnuz;
+  Fp8Scaling scaling = Fp8Scaling::kPerToken;
+  int64_t bm = 0, bn = 0;
 };
 
 std::vector<Kernel> pack_kernels() {
   std::vector<Kernel> kernels;
-  const nlohmann::json manifest = read_manifest();
-  if (!manifest.is_object()) return kernels;
-  for (const auto& k : manifest["kernels"]) {
-    if (k["family"] != "gemm_fp8") continue;
+  const Pack* pack = main_pack();
+  if (pack == nullptr) return kernels;
+  KernelQuery query;
+  query.family = "gemm_fp8";
+  for (const ManifestKernel* k : pack->query(query)) {
     Kernel kernel;
-    kernel.id = k["id"];
-    kernel.file = k["file"];
-    kernel.target = k["arch"] == "gfx950" ? Target::kGfx950 : Target::kGfx942;
-    kernel.format = k["match"]["fp8_format"] == "e4m3fn" ? Fp8Format::kE4M3Fn : Fp8Format::kE4M3Fnuz;
-    kernel.scaling = k["match"]["scaling"] == "block128" ? Fp8Scaling::kBlock128 : Fp8Scaling::kPerToken;
-    kernel.bm = k["params"]["bm"];
-    kernel.bn = k["params"]["bn"];
-    kernel.args = k["kernarg"]["args"];
-    kernel.kernarg_size = k["kernarg"]["size"];
+    kernel.entry = k;
+    kernel.id = k->id;
+    kernel.target = k->arch == "gfx950" ? Target::kGfx950 : Target::kGfx942;
+    kernel.format_name = text_of(k->match, "fp8_format");
+    kernel.scaling_name = text_of(k->match, "scaling");
+    kernel.format = kernel.format_name == "e4m3fn" ? Fp8Format::kE4M3Fn : Fp8Format::kE4M3Fnuz;
+    kernel.scaling = kernel.scaling_name == "block128" ? Fp8Scaling::kBlock128 : Fp8Scaling::kPerToken;
+    kernel.bm = int_of(k->params, "bm");
+    kernel.bn = int_of(k->params, "bn");
     kernels.push_back(kernel);
   }
   return kernels;
@@ -75,16 +103,15 @@ std::vector<Kernel> pack_kernels() {
 // gtest prints parameters: the kernel id, not its bytes.
 void PrintTo(const Kernel& kernel, std::ostream* os) { *os << kernel.id; }
 
-struct Problem {
+// One problem's inputs, host side.
+struct Operands {
   Fp8GemmShape shape;
   std::vector<uint8_t> a, b;
   std::vector<float> a_scale, b_scale;
 };
 
-int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
-
 // Random finite fp8 codes (any exponent) and scales in [2^-4, 2^4) with random significands.
-Problem random_problem(const Fp8GemmShape& s, Fp8Scaling scaling, Fp8Format format, uint32_t seed) {
+Operands random_problem(const Fp8GemmShape& s, Fp8Scaling scaling, Fp8Format format, uint32_t seed) {
   std::mt19937 rng(seed);
   std::uniform_int_distribution<int> code_dist(0, 255);
   auto finite_code = [&] {
@@ -93,7 +120,7 @@ Problem random_problem(const Fp8GemmShape& s, Fp8Scaling scaling, Fp8Format form
       if (!std::isnan(reference::fp8_e4m3_to_double(code, format))) return code;
     }
   };
-  Problem p;
+  Operands p;
   p.shape = s;
   p.a.resize(static_cast<size_t>((s.M - 1) * s.lda + s.K));
   p.b.resize(static_cast<size_t>((s.N - 1) * s.ldb + s.K));
@@ -109,11 +136,11 @@ Problem random_problem(const Fp8GemmShape& s, Fp8Scaling scaling, Fp8Format form
 
 // Small integers in [-6, 6] and power-of-two scales in [2^-2, 2^2]: every fp32 step of the kernel is exact,
 // so its bf16 output must be RNE of the exact result bit for bit.
-Problem exact_problem(const Fp8GemmShape& s, Fp8Scaling scaling, Fp8Format format, uint32_t seed) {
+Operands exact_problem(const Fp8GemmShape& s, Fp8Scaling scaling, Fp8Format format, uint32_t seed) {
   std::mt19937 rng(seed);
   std::uniform_int_distribution<int> int_dist(-6, 6);
   std::uniform_int_distribution<int> exp_dist(-2, 2);
-  Problem p;
+  Operands p;
   p.shape = s;
   auto code = [&] {
     const int value = int_dist(rng);
@@ -137,6 +164,7 @@ uint64_t upload(emu::Emulator& emulator, const std::vector<T>& values) {
   const uint64_t bytes = std::max<uint64_t>(values.size() * sizeof(T), 4);
   auto address = emulator.allocate(bytes);
   EXPECT_TRUE(address.is_ok()) << address.status().to_string();
+  if (!address.is_ok()) return 0;
   if (!values.empty()) {
     EXPECT_TRUE(emulator.copy_to_device(*address, values.data(), values.size() * sizeof(T)).is_ok());
   }
@@ -144,7 +172,7 @@ uint64_t upload(emu::Emulator& emulator, const std::vector<T>& values) {
 }
 
 // Runs `kernel` on `p`; returns C (with its padding) as read back, and the launch profile if asked.
-std::vector<uint16_t> run(const Kernel& kernel, const Problem& p, emu::LaunchProfile* profile_out = nullptr) {
+std::vector<uint16_t> run(const Kernel& kernel, const Operands& p, emu::LaunchProfile* profile_out = nullptr) {
   const Fp8GemmShape& s = p.shape;
   emu::EmulatorOptions options;
   options.target = kernel.target;
@@ -154,36 +182,35 @@ std::vector<uint16_t> run(const Kernel& kernel, const Problem& p, emu::LaunchPro
   const uint64_t a = upload(emulator, p.a), b = upload(emulator, p.b), c_dev = upload(emulator, c);
   const uint64_t as = upload(emulator, p.a_scale), bs = upload(emulator, p.b_scale);
 
-  std::vector<uint8_t> kernarg(kernel.kernarg_size, 0);
-  for (const auto& arg : kernel.args) {
-    const std::string name = arg["name"];
-    const size_t offset = arg["offset"];
-    const size_t size = arg["size"];
-    uint64_t value = 0;
-    if (name == "A") value = a;
-    else if (name == "B") value = b;
-    else if (name == "C") value = c_dev;
-    else if (name == "A_scale") value = as;
-    else if (name == "B_scale") value = bs;
-    else if (name == "M") value = static_cast<uint64_t>(s.M);
-    else if (name == "N") value = static_cast<uint64_t>(s.N);
-    else if (name == "K") value = static_cast<uint64_t>(s.K);
-    else if (name == "lda") value = static_cast<uint64_t>(s.lda);
-    else if (name == "ldb") value = static_cast<uint64_t>(s.ldb);
-    else if (name == "ldc") value = static_cast<uint64_t>(s.ldc);
-    else if (name == "k_tiles") value = static_cast<uint64_t>(ceil_div(s.K, 128));
-    else ADD_FAILURE() << kernel.id << ": unexpected kernarg " << name;
-    std::memcpy(kernarg.data() + offset, &value, size);  // little-endian host
-  }
-  const std::vector<uint8_t> code = read_file(kernel.file);
-  auto module = emulator.load_module(code);
+  // The call as any caller states it: names and values only; the manifest decides the bytes.
+  Problem call("gemm");
+  call.key("dtype_a", "fp8").key("dtype_b", "fp8").key("dtype_c", "bf16");
+  call.key("scaling", kernel.scaling_name).key("fp8_format", kernel.format_name);
+  call.integer("M", s.M).integer("N", s.N).integer("K", s.K);
+  call.integer("lda", s.lda).integer("ldb", s.ldb).integer("ldc", s.ldc);
+  call.buffer("A", a).buffer("B", b).buffer("C", c_dev).buffer("A_scale", as).buffer("B_scale", bs);
+  DeviceInfo device;
+  device.arch = kernel.entry->arch;
+  device.cus = emulator.cus();
+  auto config = prepare_launch(*kernel.entry, call, device);
+  EXPECT_TRUE(config.is_ok()) << kernel.id << ": " << config.status().to_string();
+  if (!config.is_ok()) return {};
+  // The manifest's grid must cover the problem with the kernel's tile (one workgroup per tile).
+  EXPECT_GE(int64_t{config->grid_workgroups[0]} * kernel.bn, s.N) << kernel.id;
+  EXPECT_GE(int64_t{config->grid_workgroups[1]} * kernel.bm, s.M) << kernel.id;
+
+  auto code = main_pack()->load_code_object(*kernel.entry);
+  EXPECT_TRUE(code.is_ok()) << code.status().to_string();
+  if (!code.is_ok()) return {};
+  auto module = emulator.load_module(code->bytes);
   EXPECT_TRUE(module.is_ok()) << module.status().to_string();
   if (!module) return {};
-  emu::LaunchConfig config;
-  config.grid = {static_cast<uint32_t>(ceil_div(s.N, kernel.bn)), static_cast<uint32_t>(ceil_div(s.M, kernel.bm)), 1};
-  config.workgroup = {256, 1, 1};
-  config.kernarg = kernarg;
-  auto profile = emulator.launch(*module, kernel.id, config);
+  emu::LaunchConfig launch;
+  launch.grid = {config->grid_workgroups[0], config->grid_workgroups[1], config->grid_workgroups[2]};
+  launch.workgroup = {config->workgroup[0], config->workgroup[1], config->workgroup[2]};
+  launch.kernarg = config->kernargs;
+  launch.dynamic_lds = config->dynamic_lds;
+  auto profile = emulator.launch(*module, kernel.entry->symbol, launch);
   EXPECT_TRUE(profile.is_ok()) << kernel.id << ": " << profile.status().to_string();
   if (!profile) return {};
   if (profile_out != nullptr) *profile_out = *profile;
@@ -192,7 +219,7 @@ std::vector<uint16_t> run(const Kernel& kernel, const Problem& p, emu::LaunchPro
 }
 
 // exact: bit-for-bit RNE of the exact result; otherwise within gemm_fp8_tolerance.
-void check(const Kernel& kernel, const Problem& p, bool exact) {
+void check(const Kernel& kernel, const Operands& p, bool exact) {
   const Fp8GemmShape& s = p.shape;
   const std::vector<uint16_t> c = run(kernel, p);
   ASSERT_FALSE(c.empty());
@@ -291,6 +318,8 @@ INSTANTIATE_TEST_SUITE_P(Pack, GemmFp8Emu, ::testing::ValuesIn(pack_kernels()), 
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(GemmFp8Emu);
 
 TEST(GemmFp8Pack, HasEveryScalingOnBothArchs) {
+  if (!std::filesystem::exists(pack_dir() / "manifest.json")) GTEST_SKIP() << "no pack at " << pack_dir();
+  ASSERT_NE(main_pack(), nullptr) << "the pack at " << pack_dir() << " does not open";
   const auto kernels = pack_kernels();
   for (Target target : {Target::kGfx942, Target::kGfx950}) {
     for (Fp8Scaling scaling : {Fp8Scaling::kBlock128, Fp8Scaling::kPerToken}) {
@@ -300,7 +329,13 @@ TEST(GemmFp8Pack, HasEveryScalingOnBothArchs) {
     }
   }
   for (const auto& k : kernels) {
+    // the format the test's reference decodes with (FNUZ on CDNA3, OCP on CDNA4: isa-notes.md "FP8")...
     EXPECT_EQ(k.format, k.target == Target::kGfx942 ? Fp8Format::kE4M3Fnuz : Fp8Format::kE4M3Fn) << k.id;
+    // ...is the one the generator wrote (gen/archs.py) and the one the loader's arch table states
+    const ArchInfo* arch = find_arch(k.entry->arch);
+    ASSERT_NE(arch, nullptr) << k.id;
+    EXPECT_EQ(k.format_name, arch->fp8_format) << k.id;
+    EXPECT_EQ(text_of(k.entry->params, "fp8_format"), k.format_name) << k.id;
   }
 }
 

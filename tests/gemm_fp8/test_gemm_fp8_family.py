@@ -15,6 +15,7 @@ sys.path.insert(0, ROOT)
 
 from gen.build import BuildOptions, run_build  # noqa: E402
 from gen.context import build_context  # noqa: E402
+from gen import archs  # noqa: E402
 from gen.families import gemm_fp8  # noqa: E402
 from gen.manifest import validate_manifest  # noqa: E402
 from gen.render import render  # noqa: E402
@@ -141,7 +142,7 @@ def _numerics_row(mnemonic):
 
 @pytest.mark.parametrize("arch", ARCHS)
 def test_mfma_facts_agree_with_the_numerics_table(arch):
-    shape = gemm_fp8.FP8_MFMA[arch]
+    shape = archs.FP8_MFMA[arch]
     row = _numerics_row(shape.mnemonic)
     assert (shape.m, shape.n, shape.k) == (row["m"], row["n"], row["k"])
     assert shape.operand_regs == row["a"] == row["b"] and shape.acc_regs == row["cd"]
@@ -155,7 +156,7 @@ def test_rendered_kernel_uses_the_arch_instructions(arch):
     variants, _ = expand(gemm_fp8.SPEC, [arch])
     for v in variants:
         text = render(gemm_fp8.SPEC.template, build_context(gemm_fp8.SPEC, v)).text
-        assert gemm_fp8.FP8_MFMA[arch].mnemonic in text
+        assert archs.FP8_MFMA[arch].mnemonic in text
         if arch == "gfx950":
             assert "v_cvt_pk_bf16_f32" in text
             # f8f6f4 with default cbsz/blgp = FP8 e4m3 for both operands: no format modifiers emitted

@@ -13,6 +13,7 @@ import pytest
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 sys.path.insert(0, ROOT)
 
+from gen import archs  # noqa: E402
 from gen.families import gemm_fp8  # noqa: E402
 
 ROW_BYTES = 128
@@ -37,7 +38,7 @@ def _conflict_free(addresses: list[int], banks: int) -> bool:
 
 
 def _shift(arch: str) -> int:
-    plan = gemm_fp8._plan(arch, {"fp8_format": gemm_fp8.FP8_FORMAT[arch], "scaling": "per_token",
+    plan = gemm_fp8._plan(arch, {"fp8_format": archs.FP8_FORMAT[arch], "scaling": "per_token",
                                  "bm": 64, "bn": 64})
     assert plan["pitch"] == ROW_BYTES
     return plan["swizzle_shift"]

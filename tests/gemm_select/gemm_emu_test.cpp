@@ -1,6 +1,9 @@
-// Every `gemm` family kernel in the pack, run on the emulator (through the public device API, each kernel
-// launched directly rather than selected) against the CPU reference of tests/reference/gemm_reference.h:
-// bf16/f16 in, bf16/f16/f32 out, alpha, bias, with M, N and K tails and ldc > N. Tolerance per element from
+// Every `gemm` and `gemm_bf16` family kernel in the pack, on both archs, run on the emulator (through the
+// public device API, each kernel launched directly rather than selected) against the CPU reference of
+// tests/reference/gemm_reference.h: bf16/f16 in, bf16/f16/f32 out, alpha, bias, with M, N and K tails,
+// padded lda/ldb/ldc, M = 1, a 1x1 problem, K = 0 (the kernels accept it: C = bias, or 0), and four K slabs
+// through the decode tiles' LDS buffers. C sits inside a larger allocation filled with sentinel bytes: the
+// guard bytes before and after C and C's ldc padding must survive. Tolerance per element from
 // reference::gemm_tolerance (fp32 accumulation order + one output rounding). Skips without a pack or an
 // emulator in the build.
 #include <gtest/gtest.h>
@@ -11,6 +14,7 @@
 #include <filesystem>
 #include <memory>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -48,6 +52,8 @@ class GemmOnEmulator : public ::testing::Test {
 
   // Runs one kernel on a fresh emulator of its arch; returns C's bytes (ldc-strided, padding included).
   void run_and_check(const ManifestKernel& kernel, const ref::GemmShape& s, float alpha, uint32_t seed) {
+    SCOPED_TRACE("M=" + std::to_string(s.M) + " N=" + std::to_string(s.N) + " K=" + std::to_string(s.K) +
+                 " lda=" + std::to_string(s.lda) + " ldb=" + std::to_string(s.ldb) + " ldc=" + std::to_string(s.ldc));
     DeviceOptions options;
     options.choice = DeviceChoice::kEmulator;
     options.emu_arch = kernel.arch;
@@ -56,7 +62,10 @@ class GemmOnEmulator : public ::testing::Test {
     std::unique_ptr<Device> device = std::move(opened).value();
 
     const ref::DType in = dtype_of(kernel, "dtype_a"), out = dtype_of(kernel, "dtype_c");
-    const bool has_bias = std::get<bool>(kernel.match.at("has_bias"));
+    // A kernel that does not match on has_bias (an older gemm_bf16 baseline) gets neither key nor alpha
+    const bool takes_epilogue = kernel.match.count("has_bias") != 0;
+    const bool has_bias = takes_epilogue && std::get<bool>(kernel.match.at("has_bias"));
+    if (!takes_epilogue) alpha = 1.0f;
     std::mt19937 rng(seed);
     std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
     std::vector<float> a(static_cast<size_t>(s.M * s.lda)), b(static_cast<size_t>(s.N * s.ldb)), bias(static_cast<size_t>(s.N));
@@ -65,7 +74,7 @@ class GemmOnEmulator : public ::testing::Test {
     for (auto& x : bias) x = dist(rng);
     const auto a_bytes = encode(a, in), b_bytes = encode(b, in), bias_bytes = encode(bias, out);
     const int ob = ref::dtype_bytes(out);
-    std::vector<uint8_t> c(static_cast<size_t>(s.M * s.ldc * ob), 0xA5);  // sentinel bytes: padding stays
+    std::vector<uint8_t> c(static_cast<size_t>(s.M * s.ldc * ob), kSentinel);  // sentinel bytes: padding stays
     std::vector<uint8_t> expected = c;
     std::vector<float> exact(static_cast<size_t>(s.M * s.N)), mag(exact.size());
     ref::GemmArgsRef args;
@@ -76,18 +85,20 @@ class GemmOnEmulator : public ::testing::Test {
     ref::gemm(a_bytes.data(), b_bytes.data(), expected.data(), s, args, exact.data(), mag.data());
 
     auto da = device->allocate(a_bytes.size()), db = device->allocate(b_bytes.size()),
-         dc = device->allocate(c.size()), dbias = device->allocate(bias_bytes.size());
+         dc = device->allocate(c.size() + 2 * kGuardBytes), dbias = device->allocate(bias_bytes.size());
     ASSERT_TRUE(da.is_ok() && db.is_ok() && dc.is_ok() && dbias.is_ok());
     ASSERT_TRUE(device->copy_to_device(da.value(), a_bytes.data(), a_bytes.size()).is_ok());
     ASSERT_TRUE(device->copy_to_device(db.value(), b_bytes.data(), b_bytes.size()).is_ok());
-    ASSERT_TRUE(device->copy_to_device(dc.value(), c.data(), c.size()).is_ok());
+    std::vector<uint8_t> c_with_guards(c.size() + 2 * kGuardBytes, kSentinel);
+    ASSERT_TRUE(device->copy_to_device(dc.value(), c_with_guards.data(), c_with_guards.size()).is_ok());
+    const uint64_t c_address = dc.value() + kGuardBytes;
     ASSERT_TRUE(device->copy_to_device(dbias.value(), bias_bytes.data(), bias_bytes.size()).is_ok());
 
     Problem problem("gemm");
     problem.integer("M", s.M).integer("N", s.N).integer("K", s.K);
     problem.integer("lda", s.lda).integer("ldb", s.ldb).integer("ldc", s.ldc);
-    problem.integer("has_bias", has_bias ? 1 : 0).scalar("alpha", alpha);
-    problem.buffer("A", da.value()).buffer("B", db.value()).buffer("C", dc.value());
+    if (takes_epilogue) problem.integer("has_bias", has_bias ? 1 : 0).scalar("alpha", alpha);
+    problem.buffer("A", da.value()).buffer("B", db.value()).buffer("C", c_address);
     if (has_bias) problem.buffer("bias", dbias.value());
     for (const char* key : {"dtype_a", "dtype_b", "dtype_c"}) problem.key(key, std::get<std::string>(kernel.match.at(key)));
     const Status accepted = check_kernel_accepts(kernel, problem, device->info());
@@ -103,9 +114,16 @@ class GemmOnEmulator : public ::testing::Test {
     const Status launched = device->launch(handle.value(), config.value());
     ASSERT_TRUE(launched.is_ok()) << kernel.id << ": " << launched.to_string();
     ASSERT_TRUE(device->synchronize().is_ok());
-    ASSERT_TRUE(device->copy_to_host(c.data(), dc.value(), c.size()).is_ok());
+    ASSERT_TRUE(device->copy_to_host(c_with_guards.data(), dc.value(), c_with_guards.size()).is_ok());
+    std::memcpy(c.data(), c_with_guards.data() + kGuardBytes, c.size());
 
     int bad = 0;
+    for (size_t i = 0; i < c_with_guards.size(); i = (i + 1 == kGuardBytes) ? kGuardBytes + c.size() : i + 1) {
+      if (c_with_guards[i] != kSentinel && bad++ < 5) {
+        ADD_FAILURE() << kernel.id << ": wrote outside C, at byte " << static_cast<int64_t>(i) - static_cast<int64_t>(kGuardBytes)
+                      << " relative to C";
+      }
+    }
     for (int64_t m = 0; m < s.M; ++m) {
       for (int64_t n = 0; n < s.ldc; ++n) {
         const int64_t i = m * s.ldc + n;
@@ -131,26 +149,90 @@ class GemmOnEmulator : public ::testing::Test {
     (void)device->free(dbias.value());
   }
 
+  static constexpr size_t kGuardBytes = 256;
+  static constexpr uint8_t kSentinel = 0xA5;
+
+  std::vector<const ManifestKernel*> family(const char* name) {
+    KernelQuery query;
+    query.family = name;
+    return pack_->query(query);
+  }
+
   std::unique_ptr<Pack> pack_;
 };
 
+int64_t param(const ManifestKernel& k, const char* name) { return std::get<int64_t>(k.params.at(name)); }
+
 TEST_F(GemmOnEmulator, EveryGemmFamilyKernelMatchesTheReferenceWithTails) {
-  KernelQuery query;
-  query.family = "gemm";
-  const auto kernels = pack_->query(query);
+  const auto kernels = family("gemm");
   ASSERT_FALSE(kernels.empty());
+  // the set itself must span what the family promises, or "every kernel" would cover less than it says
+  std::set<std::string> archs, ins, outs;
+  std::set<bool> biases;
+  bool decode = false;
+  for (const ManifestKernel* k : kernels) {
+    archs.insert(k->arch);
+    ins.insert(std::get<std::string>(k->match.at("dtype_a")));
+    outs.insert(std::get<std::string>(k->match.at("dtype_c")));
+    biases.insert(std::get<bool>(k->match.at("has_bias")));
+    decode = decode || param(*k, "ks") > 1;
+  }
+  EXPECT_EQ(archs, (std::set<std::string>{"gfx942", "gfx950"}));
+  EXPECT_EQ(ins, (std::set<std::string>{"bf16", "f16"}));
+  EXPECT_EQ(outs, (std::set<std::string>{"bf16", "f16", "f32"}));
+  EXPECT_EQ(biases.size(), 2u);
+  EXPECT_TRUE(decode);
   uint32_t seed = 1;
   for (const ManifestKernel* kernel : kernels) {
-    const int64_t bk = std::get<int64_t>(kernel->params.at("bk"));
-    // M and N tails, two K slabs with the second partial, padded strides
-    const ref::GemmShape s{37, 70, bk + 8, bk + 16, bk + 8, 75};
+    const int64_t bk = param(*kernel, "bk"), bn = param(*kernel, "bn");
     SCOPED_TRACE(kernel->id);
-    run_and_check(*kernel, s, 0.75f, seed++);
+    // M and N tails, two K slabs with the second partial, padded strides
+    run_and_check(*kernel, ref::GemmShape{37, 70, bk + 8, bk + 16, bk + 8, 75}, 0.75f, seed++);
     if (HasFatalFailure() || IsSkipped()) return;
-    if (std::get<int64_t>(kernel->params.at("ks")) > 1) {
+    // M = 1 (decode), one column past a tile, padded ldc
+    run_and_check(*kernel, ref::GemmShape{1, bn + 1, bk + 8, bk + 8, bk + 24, bn + 2}, -1.5f, seed++);
+    if (HasFatalFailure() || IsSkipped()) return;
+    if (param(*kernel, "ks") > 1) {
       // decode tiles: four slabs, the last partial (gfx950's double-buffered LDS reuses each buffer)
-      const ref::GemmShape deep{5, 40, 3 * bk + 24, 3 * bk + 24, 3 * bk + 32, 41};
-      run_and_check(*kernel, deep, 1.0f, seed++);
+      run_and_check(*kernel, ref::GemmShape{5, 40, 3 * bk + 24, 3 * bk + 24, 3 * bk + 32, 41}, 1.0f, seed++);
+      if (HasFatalFailure() || IsSkipped()) return;
+    }
+  }
+}
+
+TEST_F(GemmOnEmulator, EveryGemmFamilyKernelHandlesAOneElementProblemAndKZero) {
+  const auto kernels = family("gemm");
+  ASSERT_FALSE(kernels.empty());
+  uint32_t seed = 1000;
+  for (const ManifestKernel* kernel : kernels) {
+    SCOPED_TRACE(kernel->id);
+    run_and_check(*kernel, ref::GemmShape{1, 1, 8, 8, 8, 1}, 0.75f, seed++);
+    if (HasFatalFailure() || IsSkipped()) return;
+    // K = 0 is accepted (constraint "K must not be negative"): C = bias, or 0 without bias
+    run_and_check(*kernel, ref::GemmShape{3, 5, 0, 8, 8, 6}, 0.75f, seed++);
+    if (HasFatalFailure() || IsSkipped()) return;
+  }
+}
+
+// The transitional bf16 -> f32 baseline family (no bias, no alpha), kept until no caller needs it.
+TEST_F(GemmOnEmulator, EveryGemmBf16BaselineKernelMatchesTheReference) {
+  const auto kernels = family("gemm_bf16");
+  ASSERT_FALSE(kernels.empty());
+  std::set<std::string> archs;
+  for (const ManifestKernel* k : kernels) archs.insert(k->arch);
+  EXPECT_EQ(archs, (std::set<std::string>{"gfx942", "gfx950"}));
+  uint32_t seed = 2000;
+  for (const ManifestKernel* kernel : kernels) {
+    const int64_t bm = param(*kernel, "bm"), bn = param(*kernel, "bn"), bk = param(*kernel, "bk");
+    SCOPED_TRACE(kernel->id);
+    const ref::GemmShape shapes[] = {
+        {61, 70, bk + 8, bk + 16, bk + 8, 73},                  // tails in M, N, K; padded strides
+        {bm - 5, bn - 9, bk + 24, bk + 24, bk + 40, bn},        // one tile's worth minus tails
+        {1, 1, 8, 8, 8, 1},                                     // 1x1
+        {3, 5, 0, 8, 8, 6},                                     // K = 0: C = 0
+    };
+    for (const auto& s : shapes) {
+      run_and_check(*kernel, s, 1.0f, seed++);
       if (HasFatalFailure() || IsSkipped()) return;
     }
   }

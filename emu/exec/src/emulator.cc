@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <string_view>
 #include <thread>
 
 #include "device_memory.h"
@@ -17,6 +20,7 @@ struct Emulator::Impl {
   DeviceMemory memory;
   std::vector<std::unique_ptr<Module>> modules;
   const ExecTargetFacts* facts = nullptr;
+  Status options_error;  // a malformed INGOT_EMU_HOST_THREADS, returned by every launch
 };
 
 namespace {
@@ -61,11 +65,37 @@ Status check_dims(const char* what, const Dim3& dims) {
   return Status::ok();
 }
 
+// More threads than this is a typo, not a machine.
+constexpr uint32_t kMaxHostThreads = 256;
+
+// host_threads 0 means auto: INGOT_EMU_HOST_THREADS when set, else 1. The variable is a testing aid
+// (e.g. a whole test suite under TSan with 2 threads; results do not depend on the thread count), so an
+// explicit host_threads always wins over it. A malformed value cannot be reported by the constructor;
+// it is kept and every launch() returns it as kInvalidArgument rather than quietly running on 1 thread.
+Result<uint32_t> auto_host_threads() {
+  const char* env = std::getenv("INGOT_EMU_HOST_THREADS");
+  const std::string_view text(env != nullptr ? env : "");
+  if (text.empty()) return 1u;  // unset, or set to nothing
+  uint32_t threads = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), threads);
+  if (error != std::errc() || end != text.data() + text.size() || threads < 1 || threads > kMaxHostThreads) {
+    return Status(StatusCode::kInvalidArgument,
+                  "INGOT_EMU_HOST_THREADS='" + std::string(text) + "' is not a whole number from 1 to " +
+                      std::to_string(kMaxHostThreads) + " (it sets the emulator's host threads when "
+                      "EmulatorOptions::host_threads is 0)");
+  }
+  return threads;
+}
+
 }  // namespace
 
 Emulator::Emulator(EmulatorOptions options) : options_(options), impl_(std::make_unique<Impl>()) {
   impl_->facts = options_.target == Target::kGfx950 ? &kGfx950Facts : &kGfx942Facts;
-  if (options_.host_threads == 0) options_.host_threads = 1;
+  if (options_.host_threads == 0) {
+    Result<uint32_t> threads = auto_host_threads();
+    options_.host_threads = threads ? *threads : 1;
+    if (!threads) impl_->options_error = threads.status();
+  }
 }
 
 Emulator::~Emulator() = default;
@@ -102,6 +132,7 @@ Result<std::vector<std::string>> Emulator::kernel_names(ModuleId module) const {
 
 Result<LaunchProfile> Emulator::launch(ModuleId module_id, std::string_view kernel_name,
                                        const LaunchConfig& config) {
+  INGOT_RETURN_IF_ERROR(impl_->options_error);
   if (module_id >= impl_->modules.size()) {
     return Status(StatusCode::kNotFound, "no module " + std::to_string(module_id));
   }

@@ -6,17 +6,33 @@
 
 namespace ingot::emu {
 
-void account_global_access(Wave& wave, const uint64_t* addresses, uint32_t bytes_per_lane, LaneMask lanes,
-                           bool write) {
-  std::array<std::pair<uint64_t, uint64_t>, kWaveSize> ranges;
+void account_global_access(Wave& wave, const uint64_t* addresses, const uint8_t* valid, LaneMask lanes,
+                           uint32_t piece_bytes, uint32_t pieces, bool write) {
+  // One range per run of consecutive in-range pieces of a lane: at most 4 pieces, so at most 2 runs.
+  std::array<std::pair<uint64_t, uint64_t>, 2 * kWaveSize> ranges;
   size_t count = 0;
+  uint64_t bytes = 0;
   for (int lane = 0; lane < kWaveSize; ++lane) {
-    if ((lanes >> lane) & 1) ranges[count++] = {addresses[lane], addresses[lane] + bytes_per_lane};
+    if (!((lanes >> lane) & 1)) continue;
+    uint32_t p = 0;
+    while (p < pieces) {
+      if (!((valid[lane] >> p) & 1)) {
+        ++p;
+        continue;
+      }
+      const uint32_t first = p;
+      while (p < pieces && ((valid[lane] >> p) & 1)) ++p;
+      const uint64_t start = addresses[lane] + uint64_t{piece_bytes} * first;
+      const uint64_t end = addresses[lane] + uint64_t{piece_bytes} * p;
+      bytes += end - start;
+      if (count < ranges.size()) ranges[count++] = {start, end};
+    }
   }
   if (count == 0) return;
   LaunchProfile& profile = *wave.profile;
-  (write ? profile.global_bytes_written : profile.global_bytes_read) += count * bytes_per_lane;
-  std::sort(ranges.begin(), ranges.begin() + static_cast<std::ptrdiff_t>(count));
+  (write ? profile.global_bytes_written : profile.global_bytes_read) += bytes;
+  const auto last = ranges.begin() + static_cast<std::ptrdiff_t>(count);
+  if (!std::is_sorted(ranges.begin(), last)) std::sort(ranges.begin(), last);
   uint64_t used = 0, segments = 0;
   uint64_t start = ranges[0].first, end = ranges[0].second;
   uint64_t last_segment = UINT64_MAX;

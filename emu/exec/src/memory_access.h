@@ -21,9 +21,11 @@ inline Status global_fault(const char* what, uint64_t address, uint64_t bytes, i
 }
 
 // Adds one vector memory instruction's lane accesses to the profile: bytes, 64-byte segments touched
-// and the distinct bytes used in them.
-void account_global_access(Wave& wave, const uint64_t* addresses, uint32_t bytes_per_lane, LaneMask lanes,
-                           bool write);
+// and the distinct bytes used in them. Each lane accesses `pieces` consecutive pieces of `piece_bytes`;
+// bit p of valid[lane] says piece p is in range. Out-of-range buffer pieces (offset past num_records)
+// are never fetched or written by hardware, so they count toward neither bytes nor segments.
+void account_global_access(Wave& wave, const uint64_t* addresses, const uint8_t* valid, LaneMask lanes,
+                           uint32_t piece_bytes, uint32_t pieces, bool write);
 
 // Marks the destination registers of a load as in flight on `counter`.
 inline void track_load(Wave& wave, const Inst& inst, WaitCounter counter, const Operand* dst) {

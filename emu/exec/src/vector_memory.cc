@@ -64,7 +64,8 @@ Status vmem_load(Wave& wave, const Inst& inst, const VmemLanes& lanes, LoadForm 
       out[d].v[l] = form == LoadForm::kDwords ? raw : shape_loaded(form, raw, old.v[l]);
     }
   }
-  account_global_access(wave, lanes.address, bytes, lanes.lanes, false);
+  account_global_access(wave, lanes.address, lanes.valid, lanes.lanes, form == LoadForm::kDwords ? 4 : bytes, rows,
+                        false);
   for (uint32_t d = 0; d < rows; ++d) write_lanes(wave, dst, out[d], lanes.lanes, static_cast<int>(d));
   track_load(wave, inst, WaitCounter::kVm, dst);
   return Status::ok();
@@ -88,7 +89,7 @@ Status vmem_store(Wave& wave, const Inst& inst, const VmemLanes& lanes, StoreFor
       std::memcpy(target, &value, piece);
     }
   }
-  account_global_access(wave, lanes.address, rows * piece, lanes.lanes, true);
+  account_global_access(wave, lanes.address, lanes.valid, lanes.lanes, piece, rows, true);
   track_store(wave, WaitCounter::kVm);
   return Status::ok();
 }
@@ -115,7 +116,8 @@ Status vmem_load_to_lds(Wave& wave, const Inst& inst, const VmemLanes& lanes, ui
       std::memcpy(lds.data() + target + 4 * d, &value, piece);
     }
   }
-  account_global_access(wave, lanes.address, bytes, lanes.lanes, false);
+  account_global_access(wave, lanes.address, lanes.valid, lanes.lanes, std::min<uint32_t>(4, bytes), (bytes + 3) / 4,
+                        false);
   track_store(wave, WaitCounter::kVm);
   return Status::ok();
 }
@@ -139,7 +141,7 @@ Status vmem_atomic32(Wave& wave, const Inst& inst, const VmemLanes& lanes, Atomi
       std::memcpy(target, &next, 4);
     }
   }
-  account_global_access(wave, lanes.address, 4, lanes.lanes, true);
+  account_global_access(wave, lanes.address, lanes.valid, lanes.lanes, 4, 1, true);
   if (inst.mem.sc0) {
     const Operand* dst = inst.find(Role::kDst);
     if (dst == nullptr) dst = data;
@@ -172,7 +174,7 @@ Status vmem_atomic64(Wave& wave, const Inst& inst, const VmemLanes& lanes, Atomi
       std::memcpy(target, &next, 8);
     }
   }
-  account_global_access(wave, lanes.address, 8, lanes.lanes, true);
+  account_global_access(wave, lanes.address, lanes.valid, lanes.lanes, 8, 1, true);
   if (inst.mem.sc0) {
     const Operand* dst = inst.find(Role::kDst);
     if (dst == nullptr) dst = data;

@@ -59,6 +59,20 @@ Status vector_reg(unsigned index, const OperandSpec& spec, int dwords, bool agpr
 Operand immediate(Role role, int64_t value);
 void add_operand(Inst& inst, const Operand& operand);
 
+// Walks the row's signature in LLVM's printed order and appends one operand per entry; `decode_field`
+// (spec, dwords, out) -> Status maps one signature field onto the encoding's bits, which is the only
+// part that differs between formats.
+template <typename DecodeField>
+Status decode_operands(Inst& inst, const OpInfo& info, DecodeField&& decode_field) {
+  for (int i = 0; i < info.num_operands; ++i) {
+    const OperandSpec& spec = info.operands[i];
+    Operand out;
+    INGOT_RETURN_IF_ERROR(decode_field(spec, sig_type_dwords(spec.type), out));
+    add_operand(inst, out);
+  }
+  return Status::ok();
+}
+
 // True for codes 0..127 (SGPRs and the named scalar registers).
 inline bool is_scalar_code(unsigned code) { return code < 128; }
 inline constexpr unsigned kLiteralCode = 255;

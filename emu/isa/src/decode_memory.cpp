@@ -59,10 +59,7 @@ Status decode_ds(DecodeState& s, uint32_t w0) {
   mem.offset1 = static_cast<uint8_t>(bits(w0, 15, 8));
   mem.offset = static_cast<int32_t>(bits(w0, 15, 0));
   mem.gds = bits(w0, 16, 16) != 0;
-  for (int i = 0; i < info.num_operands; ++i) {
-    const OperandSpec& spec = info.operands[i];
-    const int dwords = sig_type_dwords(spec.type);
-    Operand out;
+  return decode_operands(inst, info, [&](const OperandSpec& spec, int dwords, Operand& out) -> Status {
     switch (spec.field) {
       case SigField::kVdst: {
         const Status status = vector_reg(bits(w1, 31, 24), spec, dwords, acc, out);
@@ -81,9 +78,8 @@ Status decode_ds(DecodeState& s, uint32_t w0) {
       default:
         return fail("internal: unexpected operand in DS signature");
     }
-    add_operand(inst, out);
-  }
-  return Status::ok();
+    return Status::ok();
+  });
 }
 
 Status decode_mubuf(DecodeState& s, uint32_t w0) {
@@ -200,10 +196,7 @@ Status decode_flat(DecodeState& s, uint32_t w0) {
     INGOT_RETURN_IF_ERROR(vector_reg(vdst, ret_spec, atomic_return_dwords(info), acc, ret));
     add_operand(inst, ret);
   }
-  for (int i = 0; i < info.num_operands; ++i) {
-    const OperandSpec& spec = info.operands[i];
-    const int dwords = sig_type_dwords(spec.type);
-    Operand out;
+  return decode_operands(inst, info, [&](const OperandSpec& spec, int dwords, Operand& out) -> Status {
     switch (spec.field) {
       case SigField::kVdst:
         INGOT_RETURN_IF_ERROR(vector_reg(vdst, spec, dwords, acc, out));
@@ -236,9 +229,8 @@ Status decode_flat(DecodeState& s, uint32_t w0) {
       default:
         return fail("internal: unexpected operand in FLAT signature");
     }
-    add_operand(inst, out);
-  }
-  return Status::ok();
+    return Status::ok();
+  });
 }
 
 }  // namespace ingot::emu::detail

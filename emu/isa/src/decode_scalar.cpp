@@ -75,10 +75,7 @@ Status decode_scalar_alu(DecodeState& s, Encoding encoding, uint32_t w) {
     s.literal = s.words.at(1);
     inst.size = 8;
   }
-  for (int i = 0; i < info.num_operands; ++i) {
-    const OperandSpec& spec = info.operands[i];
-    const int dwords = sig_type_dwords(spec.type);
-    Operand op_out;
+  return decode_operands(inst, info, [&](const OperandSpec& spec, int dwords, Operand& op_out) -> Status {
     switch (spec.field) {
       case SigField::kSdst:
         INGOT_RETURN_IF_ERROR(scalar_dest(sdst, spec, dwords, op_out));
@@ -101,9 +98,8 @@ Status decode_scalar_alu(DecodeState& s, Encoding encoding, uint32_t w) {
       default:
         return fail("internal: unexpected operand in scalar signature");
     }
-    add_operand(inst, op_out);
-  }
-  return Status::ok();
+    return Status::ok();
+  });
 }
 
 Status decode_smem(DecodeState& s, uint32_t w0) {
@@ -123,10 +119,7 @@ Status decode_smem(DecodeState& s, uint32_t w0) {
   mem.sc0 = bits(w0, 16, 16) != 0;
   mem.nt = bits(w0, 15, 15) != 0;
   const unsigned sdata = bits(w0, 12, 6), sbase = bits(w0, 5, 0) * 2;
-  for (int i = 0; i < info.num_operands; ++i) {
-    const OperandSpec& spec = info.operands[i];
-    const int dwords = sig_type_dwords(spec.type);
-    Operand op_out;
+  return decode_operands(inst, info, [&](const OperandSpec& spec, int dwords, Operand& op_out) -> Status {
     switch (spec.field) {
       case SigField::kSdata:
         INGOT_RETURN_IF_ERROR(scalar_dest(sdata, spec, dwords, op_out));
@@ -154,9 +147,8 @@ Status decode_smem(DecodeState& s, uint32_t w0) {
       default:
         return fail("internal: unexpected operand in SMEM signature");
     }
-    add_operand(inst, op_out);
-  }
-  return Status::ok();
+    return Status::ok();
+  });
 }
 
 }  // namespace ingot::emu::detail

@@ -111,10 +111,7 @@ Status decode_vop_short(DecodeState& s, Encoding encoding, uint32_t w) {
     src0 = inst.sdwa.src0_is_sgpr ? bits(w1, 7, 0) : 256 + bits(w1, 7, 0);
   }
 
-  for (int i = 0; i < info.num_operands; ++i) {
-    const OperandSpec& spec = info.operands[i];
-    const int dwords = sig_type_dwords(spec.type);
-    Operand out;
+  return decode_operands(inst, info, [&](const OperandSpec& spec, int dwords, Operand& out) -> Status {
     switch (spec.field) {
       case SigField::kVdst:
         INGOT_RETURN_IF_ERROR(vector_reg(vdst, spec, dwords, false, out));
@@ -157,9 +154,8 @@ Status decode_vop_short(DecodeState& s, Encoding encoding, uint32_t w) {
       default:
         return fail("internal: unexpected operand in VOP signature");
     }
-    add_operand(inst, out);
-  }
-  return Status::ok();
+    return Status::ok();
+  });
 }
 
 namespace {
@@ -330,10 +326,7 @@ Status decode_vop3(DecodeState& s, uint32_t w0) {
   }
   const unsigned vdst = bits(w0, 7, 0);
   const unsigned src[3] = {bits(w1, 8, 0), bits(w1, 17, 9), bits(w1, 26, 18)};
-  for (int i = 0; i < info.num_operands; ++i) {
-    const OperandSpec& spec = info.operands[i];
-    const int dwords = sig_type_dwords(spec.type);
-    Operand out;
+  return decode_operands(inst, info, [&](const OperandSpec& spec, int dwords, Operand& out) -> Status {
     switch (spec.field) {
       case SigField::kVdst:
         INGOT_RETURN_IF_ERROR(vector_reg(vdst, spec, dwords, false, out));
@@ -363,9 +356,8 @@ Status decode_vop3(DecodeState& s, uint32_t w0) {
       default:
         return fail("internal: unexpected operand in VOP3 signature");
     }
-    add_operand(inst, out);
-  }
-  return Status::ok();
+    return Status::ok();
+  });
 }
 
 }  // namespace ingot::emu::detail

@@ -2,7 +2,7 @@
 
 For each row and arch: assemble the row's canonical line; it must assemble iff the table gives an
 opcode for that arch, and the OP field of the encoding must equal the table's value.
-Prints one line per disagreement and exits 1 if there is any.
+Prints one line per disagreement and exits 1 if there is any. Run with PYTHONPATH=<source root>.
 """
 import argparse
 import os
@@ -11,7 +11,7 @@ import sys
 sys.path.insert(0, os.path.dirname(__file__))
 from isa_rows import load_rows  # noqa: E402
 from asm_forms import canonical  # noqa: E402
-from llvm_encode import encode_lines  # noqa: E402
+from gen.toolchain import AssemblyError, encode_lines  # noqa: E402  (PYTHONPATH = source root)
 
 
 def op_field(fmt, enc):
@@ -39,7 +39,7 @@ def main():
         encs = encode_lines(lines, arch)
         for r, line, enc in zip(rows, lines, encs):
             want = r.opcode[arch]
-            if isinstance(enc, str):
+            if isinstance(enc, AssemblyError):
                 if want is not None:
                     print(f"{arch}: {r.mnemonic}: table has 0x{want:x} but LLVM rejects '{line}': {enc}")
                     bad += 1

@@ -9,7 +9,11 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from llvm_encode import encode_lines  # noqa: E402
+from gen.toolchain import AssemblyError, encode_lines  # noqa: E402  (PYTHONPATH = source root)
+
+
+def _one_line(err):
+    return " ".join(str(err).split())
 
 
 def normalise(text):
@@ -67,11 +71,11 @@ def check_dump(dump_lines, arch, expect_mnemonic=True):
         ok_rows.append((asm, hexbytes, disasm))
     encs = encode_lines([d for _, _, d in ok_rows], arch)
     for (asm, hexbytes, disasm), enc in zip(ok_rows, encs):
-        if isinstance(enc, str):
+        if isinstance(enc, AssemblyError):
             if normalise(asm) == normalise(disasm):
-                rep.text_only.append(f"{asm} [{hexbytes}]: {enc}")
+                rep.text_only.append(f"{asm} [{hexbytes}]: {_one_line(enc)}")
             else:
-                rep.reassembly_errors.append(f"{asm} [{hexbytes}] -> '{disasm}': {enc}")
+                rep.reassembly_errors.append(f"{asm} [{hexbytes}] -> '{disasm}': {_one_line(enc)}")
         elif enc.hex() != hexbytes:
             if normalise(asm) == normalise(disasm):
                 # LLVM's own printed text drops these bits too (e.g. unused s_waitcnt bits): we match it.

@@ -26,7 +26,10 @@ enum class Schedule {
 struct EmulatorOptions {
   Target target = Target::kGfx942;
   uint32_t cus = 0;           // 0: the target's flagship CU count (304 MI300X, 256 MI355X)
-  uint32_t host_threads = 1;  // workgroups are spread over this many host threads
+  // Workgroups spread over this many host threads. 0 (auto): the environment variable
+  // INGOT_EMU_HOST_THREADS if set (1..256; a malformed value makes every launch fail naming it), else 1.
+  // A nonzero value is used as given and the environment is not consulted.
+  uint32_t host_threads = 0;
   Schedule schedule = Schedule::kDeterministic;
   uint64_t seed = 1;          // for Schedule::kRandom
   bool check_waitcnt = true;  // reading a register with a load in flight to it is a fault

@@ -35,7 +35,8 @@ struct LaunchProfile {
   uint64_t lds_conflicted_instructions = 0;
 
   // Global memory (buffer, global, flat): bytes the lanes asked for, and the 64-byte segments
-  // those requests touched (a segment counted once per instruction).
+  // those requests touched (a segment counted once per instruction). Out-of-range buffer dwords
+  // (offset past num_records) are neither fetched nor written by hardware and are not counted.
   uint64_t global_bytes_read = 0;
   uint64_t global_bytes_written = 0;
   uint64_t global_segments = 0;

@@ -1,0 +1,282 @@
+#include "gemm_families.h"
+
+#include <algorithm>
+#include <cstring>
+#include <cmath>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <variant>
+
+#include "gemm_fp8_reference.h"
+#include "gemm_reference.h"
+
+namespace ingot::e2e {
+
+namespace ref = ingot::reference;
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------------
+// Tolerances (per element of C, stated here, not taken from the kernels):
+//
+// Dense (bf16/f16 inputs): every product of two 16-bit floats is exact in fp32, so the kernel and the
+// reference differ only by fp32 accumulation order: each sum of K terms is within K*u*S of the exact
+// value, u = 2^-24, S = sum_k |a_k*b_k|; both together 2(K+1)*u*S, times |alpha|; plus the alpha
+// multiply and bias add, one rounding each on each side: 4*u*|v|. A 16-bit output is then rounded on
+// each side from fp32 values that close: the results may be one output ulp apart (bf16 keeps 8
+// significant bits, f16 11, with f16 subnormals in units of 2^-24).
+//
+// FP8: fp8 x fp8 products are exact in fp32; the reference is exact in double. The kernel's fp32
+// accumulation and its per-block scale multiply-adds give 2(K+8)*u*S' (S' = sum |a*b| x |scales|),
+// and its final bf16 rounding at most half a bf16 ulp, i.e. 2^-8 |v|.
+constexpr double kUnitRoundoff = 0x1p-24;
+
+double output_ulp(ref::DType out, double magnitude) {
+  if (out == ref::DType::kF32) return 0.0;
+  const int significant_bits = out == ref::DType::kBF16 ? 8 : 11;
+  int exponent = 0;
+  std::frexp(magnitude, &exponent);  // magnitude < 2^exponent
+  double ulp = std::ldexp(1.0, exponent - significant_bits);
+  if (out == ref::DType::kF16) ulp = std::max(ulp, 0x1p-24);
+  if (out == ref::DType::kBF16) ulp = std::max(ulp, 0x1p-133);
+  return ulp;
+}
+
+double dense_tolerance(ref::DType out, double value, double abs_sum, int64_t K, double alpha) {
+  const double sum_bound = 2.0 * static_cast<double>(K + 1) * kUnitRoundoff * abs_sum * std::fabs(alpha) +
+                           4.0 * kUnitRoundoff * std::fabs(value);
+  return sum_bound + output_ulp(out, std::fabs(value) + sum_bound) + 1e-30;
+}
+
+double fp8_tolerance(double value, double magnitude, int64_t K) {
+  return std::ldexp(std::fabs(value), -8) + 2.0 * static_cast<double>(K + 8) * kUnitRoundoff * magnitude + 1e-30;
+}
+
+ref::DType parse_dtype(const std::string& name) {
+  return name == "f32" ? ref::DType::kF32 : name == "f16" ? ref::DType::kF16 : ref::DType::kBF16;
+}
+
+std::vector<uint8_t> encode(const std::vector<float>& values, ref::DType t) {
+  std::vector<uint8_t> bytes(values.size() * static_cast<size_t>(ref::dtype_bytes(t)));
+  for (size_t i = 0; i < values.size(); ++i) ref::store_element(bytes.data(), static_cast<int64_t>(i), t, values[i]);
+  return bytes;
+}
+
+size_t count(int64_t n) { return static_cast<size_t>(std::max<int64_t>(n, 0)); }
+
+// C before the run: a byte pattern no kernel produces by accident, so untouched padding is provable.
+std::vector<uint8_t> sentinel_c(const GemmShape& s, int element_bytes) {
+  std::vector<uint8_t> c(count(s.M * s.ldc * element_bytes));
+  for (size_t i = 0; i < c.size(); ++i) c[i] = static_cast<uint8_t>(0xA5u + (i % 7u));
+  return c;
+}
+
+void set_shape(Problem& p, const GemmShape& s) {
+  p.integer("M", s.M).integer("N", s.N).integer("K", s.K);
+  p.integer("lda", s.lda).integer("ldb", s.ldb).integer("ldc", s.ldc);
+}
+
+// Padding columns n in [N, ldc) of every row must keep their bytes.
+void check_padding(const GemmShape& s, int element_bytes, const std::vector<uint8_t>& before,
+                   const std::vector<uint8_t>& after, std::vector<std::string>& failures, int& reported) {
+  const size_t eb = static_cast<size_t>(element_bytes);
+  for (int64_t m = 0; m < s.M; ++m) {
+    for (int64_t n = s.N; n < s.ldc; ++n) {
+      const size_t at = static_cast<size_t>(m * s.ldc + n) * eb;
+      if (std::equal(before.begin() + static_cast<std::ptrdiff_t>(at), before.begin() + static_cast<std::ptrdiff_t>(at + eb),
+                     after.begin() + static_cast<std::ptrdiff_t>(at))) {
+        continue;
+      }
+      if (reported++ < 8) {
+        failures.push_back("padding C[" + std::to_string(m) + "][" + std::to_string(n) + "] (n >= N) was written");
+      }
+    }
+  }
+}
+
+void summarise(std::vector<std::string>& failures, int reported) {
+  if (reported > 8) failures.push_back("... " + std::to_string(reported) + " bad elements in all");
+}
+
+ref::Fp8Format fp8_format_of(const ManifestKernel& k) {
+  auto it = k.match.find("fp8_format");
+  const bool fn = it != k.match.end() && std::holds_alternative<std::string>(it->second) &&
+                  std::get<std::string>(it->second) == "e4m3fn";
+  return fn ? ref::Fp8Format::kE4M3Fn : ref::Fp8Format::kE4M3Fnuz;
+}
+
+std::string match_string(const ManifestKernel& k, const char* key, const std::string& fallback) {
+  auto it = k.match.find(key);
+  if (it == k.match.end() || !std::holds_alternative<std::string>(it->second)) return fallback;
+  return std::get<std::string>(it->second);
+}
+
+HostCase make_fp8_case(const ManifestKernel& kernel, const GemmShape& s, uint32_t seed) {
+  const ref::Fp8Format format = fp8_format_of(kernel);
+  const ref::Fp8Scaling scaling =
+      match_string(kernel, "scaling", "per_token") == "block128" ? ref::Fp8Scaling::kBlock128 : ref::Fp8Scaling::kPerToken;
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> code(0, 255);
+  auto random_code = [&] {
+    for (;;) {
+      const auto c = static_cast<uint8_t>(code(rng));
+      if (!std::isnan(ref::fp8_e4m3_to_double(c, format))) return c;
+    }
+  };
+  std::vector<uint8_t> a(count(s.M * s.lda)), b(count(s.N * s.ldb));
+  for (auto& x : a) x = random_code();
+  for (auto& x : b) x = random_code();
+  const ref::Fp8GemmShape fs{s.M, s.N, s.K, s.lda, s.ldb, s.ldc};
+  std::uniform_real_distribution<float> scale(0.5f, 2.0f);
+  std::vector<float> a_scale(count(ref::fp8_a_scale_count(fs, scaling))), b_scale(count(ref::fp8_b_scale_count(fs, scaling)));
+  for (auto& x : a_scale) x = scale(rng);
+  for (auto& x : b_scale) x = scale(rng);
+  auto expected = std::make_shared<ref::Fp8GemmResult>(
+      ref::gemm_fp8(a.data(), b.data(), a_scale.data(), b_scale.data(), fs, scaling, format));
+
+  HostCase hc;
+  hc.problem = kernel_problem(kernel, s);
+  hc.buffers["A"] = a;
+  hc.buffers["B"] = b;
+  auto as_bytes = [](const std::vector<float>& v) {
+    std::vector<uint8_t> bytes(v.size() * sizeof(float));
+    std::memcpy(bytes.data(), v.data(), bytes.size());
+    return bytes;
+  };
+  hc.buffers["A_scale"] = as_bytes(a_scale);
+  hc.buffers["B_scale"] = as_bytes(b_scale);
+  hc.buffers["C"] = sentinel_c(s, 2);
+  hc.check_output = [s, expected](const std::vector<uint8_t>& before, const std::vector<uint8_t>& after) {
+    std::vector<std::string> failures;
+    int reported = 0;
+    for (int64_t m = 0; m < s.M; ++m) {
+      for (int64_t n = 0; n < s.N; ++n) {
+        uint16_t bits;
+        std::memcpy(&bits, after.data() + static_cast<size_t>(m * s.ldc + n) * 2, 2);
+        const double got = ref::fp8_ref_bf16_to_double(bits);
+        const size_t e = static_cast<size_t>(m * s.N + n);
+        const double want = expected->value[e];
+        const double tol = fp8_tolerance(want, expected->magnitude[e], s.K);
+        if (std::fabs(got - want) <= tol) continue;
+        if (reported++ < 8) {
+          std::ostringstream line;
+          line << "C[" << m << "][" << n << "] = " << got << ", want " << want << " (tol " << tol << ")";
+          failures.push_back(line.str());
+        }
+      }
+    }
+    check_padding(s, 2, before, after, failures, reported);
+    summarise(failures, reported);
+    return failures;
+  };
+  return hc;
+}
+
+}  // namespace
+
+std::string GemmShape::describe() const {
+  std::ostringstream out;
+  out << "M=" << M << " N=" << N << " K=" << K << " lda=" << lda << " ldb=" << ldb << " ldc=" << ldc;
+  return out.str();
+}
+
+Problem kernel_problem(const ManifestKernel& kernel, const GemmShape& shape) {
+  Problem p(kernel.op);
+  for (const auto& [name, value] : kernel.match) {
+    if (std::holds_alternative<std::string>(value)) {
+      p.key(name, std::get<std::string>(value));
+    } else if (std::holds_alternative<bool>(value)) {
+      p.integer(name, std::get<bool>(value) ? 1 : 0);
+    } else {
+      p.integer(name, std::get<int64_t>(value));
+    }
+  }
+  // Dense GEMM kernels (those matching has_bias) read alpha; 1 is the value each of them accepts.
+  if (kernel.match.count("has_bias") != 0) p.scalar("alpha", 1.0);
+  set_shape(p, shape);
+  return p;
+}
+
+HostCase make_dense_case(const DenseGemm& g, const GemmShape& s, uint32_t seed) {
+  const ref::DType in = parse_dtype(g.dtype_in), out = parse_dtype(g.dtype_out);
+  const int ob = ref::dtype_bytes(out);
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+  std::vector<float> a(count(s.M * s.lda)), b(count(s.N * s.ldb)), bias(count(s.N));
+  for (auto& x : a) x = dist(rng);
+  for (auto& x : b) x = dist(rng);
+  for (auto& x : bias) x = dist(rng);
+
+  HostCase hc;
+  hc.problem = Problem("gemm");
+  hc.problem.key("dtype_a", g.dtype_in).key("dtype_b", g.dtype_in).key("dtype_c", g.dtype_out);
+  set_shape(hc.problem, s);
+  hc.problem.integer("has_bias", g.has_bias ? 1 : 0);
+  hc.problem.scalar("alpha", g.alpha);
+  hc.buffers["A"] = encode(a, in);
+  hc.buffers["B"] = encode(b, in);
+  if (g.has_bias) hc.buffers["bias"] = encode(bias, out);
+  hc.buffers["C"] = sentinel_c(s, ob);
+
+  // Reference output in C's layout, plus the pre-conversion value and sum |a*b| per element.
+  auto expected = std::make_shared<std::vector<uint8_t>>(hc.buffers["C"]);
+  auto exact = std::make_shared<std::vector<float>>(count(s.M * s.N));
+  auto mag = std::make_shared<std::vector<float>>(count(s.M * s.N));
+  const ref::GemmShape rs{s.M, s.N, s.K, s.lda, s.ldb, s.ldc};
+  {
+    ref::GemmArgsRef args;
+    args.in = in;
+    args.out = out;
+    args.alpha = g.alpha;
+    args.bias = g.has_bias ? hc.buffers["bias"].data() : nullptr;
+    ref::gemm(hc.buffers["A"].data(), hc.buffers["B"].data(), expected->data(), rs, args, exact->data(), mag->data());
+  }
+  const double alpha = g.alpha;
+  hc.check_output = [s, out, ob, alpha, expected, exact, mag](const std::vector<uint8_t>& before,
+                                                              const std::vector<uint8_t>& after) {
+    std::vector<std::string> failures;
+    int reported = 0;
+    for (int64_t m = 0; m < s.M; ++m) {
+      for (int64_t n = 0; n < s.N; ++n) {
+        const int64_t i = m * s.ldc + n;
+        const double got = ref::load_element(after.data(), i, out);
+        const double want = ref::load_element(expected->data(), i, out);
+        const size_t e = static_cast<size_t>(m * s.N + n);
+        const double tol = dense_tolerance(out, (*exact)[e], (*mag)[e], s.K, alpha);
+        if (std::fabs(got - want) <= tol) continue;
+        if (reported++ < 8) {
+          std::ostringstream line;
+          line << "C[" << m << "][" << n << "] = " << got << ", want " << want << " (tol " << tol << ")";
+          failures.push_back(line.str());
+        }
+      }
+    }
+    check_padding(s, ob, before, after, failures, reported);
+    summarise(failures, reported);
+    return failures;
+  };
+  return hc;
+}
+
+Result<HostCase> make_kernel_case(const ManifestKernel& kernel, const GemmShape& shape, uint32_t seed) {
+  if (kernel.family == "gemm_fp8") return make_fp8_case(kernel, shape, seed);
+  if (kernel.family == "gemm" || kernel.family == "gemm_bf16") {
+    DenseGemm g;
+    g.dtype_in = match_string(kernel, "dtype_a", "bf16");
+    g.dtype_out = match_string(kernel, "dtype_c", "f32");
+    auto bias = kernel.match.find("has_bias");
+    g.has_bias = bias != kernel.match.end() && std::holds_alternative<bool>(bias->second) && std::get<bool>(bias->second);
+    // The baseline has no alpha argument and accepts only alpha = 1; the gemm family gets a non-trivial one.
+    g.alpha = kernel.family == "gemm" ? 0.75f : 1.0f;
+    HostCase hc = make_dense_case(g, shape, seed);
+    // Keys exactly as the kernel's entry spells them (other match keys included).
+    Problem with_keys = kernel_problem(kernel, shape);
+    for (const auto& [name, value] : with_keys.keys) hc.problem.key(name, value);
+    for (const auto& [name, value] : with_keys.ints) hc.problem.integer(name, value);
+    return hc;
+  }
+  return Status(StatusCode::kUnsupported, "no CPU reference for family " + kernel.family);
+}
+
+}  // namespace ingot::e2e
