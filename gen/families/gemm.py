@@ -30,6 +30,7 @@ Split-K across workgroups is not in the pack yet (it needs a loader-allocated wo
 factor is 1 in every variant; the model's wave-quantization term is where it will enter."""
 
 from gen.archs import DTYPE_BYTES, LDS_BANKS, MAX_ARCH_VGPRS, MFMA_32X32, ROOFLINE, WAVE_SIZE, arch_info
+from gen.families.gemm_common import VgprAllocator, roofline_cost, shape_constraints
 from gen.spec import Constraint, FamilySpec, KernArg
 
 THREADS = 256                    # 4 waves
@@ -38,7 +39,6 @@ CHUNK_ELEMS = 8                  # one buffer_load_dwordx4 = 8 16-bit elements a
 IN_BYTES = 2
 LDS_ROW_PAD_BYTES = 16           # pitch = BK*2 + 16: 16-byte aligned rows, an odd number of 16-byte slots
 CHUNK_BYTES = 16                 # every LDS access of a slab is one 16-byte chunk per lane (b128)
-INT32_LIMIT = 2**31              # buffer offsets are 32-bit and the OOB marker is 2**31
 MAX_COL_BLOCKS = 2               # the template keeps one 64-bit column mask per 32-column block in s44..s47
 
 # (bm, bn, bk, ks) per arch. Prefill tiles use a 2x2 wave grid (ks = 1); decode tiles split K over the 4
@@ -83,10 +83,6 @@ def _valid(arch: str, p: dict) -> str | None:
     return None
 
 
-def _align(value: int, to: int) -> int:
-    return (value + to - 1) // to * to
-
-
 def _plan(arch: str, p: dict) -> dict:
     """Register and LDS allocation. Fixed VGPRs v0..v15 are named in the template; everything sized by the
     tile lives above, each range 4-aligned (gfx90a+ wants even-aligned VGPR tuples)."""
@@ -115,13 +111,8 @@ def _plan(arch: str, p: dict) -> dict:
     steps_per_read = CHUNK_BYTES // (mfma.k_per_lane * IN_BYTES)
     acc_regs = blocks_m * blocks_n * mfma.acc_regs
 
-    next_v = 16
-    def take(count: int) -> int:
-        nonlocal next_v
-        base = _align(next_v, 4)
-        next_v = base + count
-        return base
-
+    vgprs = VgprAllocator(16)
+    take = vgprs.take
     a_base_off = take(a_chunks)
     b_base_off = take(b_chunks)
     a_addr = take(a_chunks)
@@ -134,7 +125,7 @@ def _plan(arch: str, p: dict) -> dict:
     bias = take(blocks_n)
     cvt = take(2)                                # output conversion temporaries
     red = take(16) if ks > 1 else 0              # 4 quads of partial sums read back in the reduction
-    next_free_vgpr = _align(next_v, 4)
+    next_free_vgpr = vgprs.next_free()
     slab_bytes = (bm + bn) * pitch
     # Decode tiles double-buffer the slab when two fit in LDS (gfx950's 160 KiB; not gfx942's 64 KiB at
     # BK = 256): slab i+1 is written to the other buffer while no wave can still be reading it, so each
@@ -163,43 +154,15 @@ def _plan(arch: str, p: dict) -> dict:
 
 
 def _constraints(p: dict) -> list[Constraint]:
-    out_bytes = DTYPE_BYTES[p["out"]]
-    rows_a = ["add", ["mul", ["sub", "M", 1], "lda"], "K"]
-    rows_b = ["add", ["mul", ["sub", "N", 1], "ldb"], "K"]
-    rows_c = ["add", ["mul", ["sub", "M", 1], "ldc"], "N"]
-    return [
-        Constraint("m_positive", ["ge", "M", 1], "M must be at least 1"),
-        Constraint("n_positive", ["ge", "N", 1], "N must be at least 1"),
-        Constraint("k_nonnegative", ["ge", "K", 0], "K must not be negative"),
-        Constraint("k_multiple_of_8", ["eq", ["mod", "K", CHUNK_ELEMS], 0], "K must be a multiple of 8"),
-        Constraint("lda_covers_k", ["ge", "lda", "K"], "lda must be at least K"),
-        Constraint("ldb_covers_k", ["ge", "ldb", "K"], "ldb must be at least K"),
-        Constraint("ldc_covers_n", ["ge", "ldc", "N"], "ldc must be at least N"),
-        Constraint("a_fits_32bit", ["lt", ["mul", rows_a, IN_BYTES], INT32_LIMIT],
-                   "A must span less than 2 GiB ((M-1)*lda+K elements): buffer offsets are 32-bit"),
-        Constraint("b_fits_32bit", ["lt", ["mul", rows_b, IN_BYTES], INT32_LIMIT],
-                   "B must span less than 2 GiB ((N-1)*ldb+K elements): buffer offsets are 32-bit"),
-        Constraint("c_fits_32bit", ["lt", ["mul", rows_c, out_bytes], INT32_LIMIT],
-                   "C must span less than 2 GiB ((M-1)*ldc+N elements): buffer offsets are 32-bit"),
-    ]
+    k_rules = [Constraint("k_multiple_of_8", ["eq", ["mod", "K", CHUNK_ELEMS], 0], "K must be a multiple of 8")]
+    return shape_constraints(IN_BYTES, DTYPE_BYTES[p["out"]], k_rules, "elements", "elements")
 
 
 def _cost(arch: str, p: dict) -> list:
     """The roofline of the module docstring, as a manifest expression (nanoseconds)."""
     roof = ROOFLINE[arch]
-    bm, bn, bk = p["bm"], p["bn"], p["bk"]
-    wgs = ["mul", ["ceil_div", "M", bm], ["ceil_div", "N", bn]]
-    rounds = ["ceil_div", wgs, "cus"]
-    kp = ["round_up", "K", bk]
-    rows_a, rows_b = ["min", bm, "M"], ["min", bn, "N"]
-    bytes_ = ["add", ["mul", wgs, ["add", rows_a, rows_b], kp, IN_BYTES],
-              ["mul", "M", "N", DTYPE_BYTES[p["out"]]]]
-    in_flight = ["mul", ["add", rows_a, rows_b], bk * IN_BYTES]
-    cu_rate = ["min", roof.cu_bytes_per_ns, ["mul", in_flight, 1.0 / roof.latency_ns]]
-    rate = ["min", roof.hbm_bytes_per_ns, ["mul", ["min", wgs, "cus"], cu_rate]]
-    mem_ns = ["div", ["mul", bytes_, 1.0], rate]
-    mfma_ns = ["mul", rounds, 2 * bm * bn, kp, 1.0 / roof.flops_per_ns_per_cu]
-    return ["add", ["max", mem_ns, mfma_ns], ["mul", rounds, roof.launch_ns]]
+    return roofline_cost(roof, p["bm"], p["bn"], p["bk"], IN_BYTES, DTYPE_BYTES[p["out"]],
+                         roof.flops_per_ns_per_cu)
 
 
 def _kernargs(p: dict) -> list[KernArg]:

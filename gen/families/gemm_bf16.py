@@ -5,6 +5,7 @@ parameter space, the kernarg layout and launch rule, the rules a problem must sa
 LDS plan the template is written against."""
 
 from gen.archs import MAX_ARCH_VGPRS, MFMA_BF16_32X32, WAVE_SIZE, arch_info
+from gen.families.gemm_common import VgprAllocator, shape_constraints
 from gen.spec import Constraint, FamilySpec, KernArg
 
 THREADS = 256                    # 4 waves in a 2x2 grid of wave tiles
@@ -12,7 +13,6 @@ CHUNK_ELEMS = 8                  # one buffer_load_dwordx4 = 8 bf16 along K
 BF16_BYTES = 2
 F32_BYTES = 4
 LDS_ROW_PAD_BYTES = 16           # keeps rows 16-byte aligned for ds_*_b128 while skewing banks
-INT32_LIMIT = 2**31              # buffer offsets are 32-bit and the OOB marker is 2**31
 # TRANSITIONAL. The `gemm` family (gen/families/gemm.py) supersedes this first baseline. These kernels
 # take neither alpha nor bias, so they match only has_bias=false and alpha=1; the offset makes any
 # accepting `gemm` kernel cheaper, so they are chosen only from a pack that lacks the `gemm` family.
@@ -38,10 +38,6 @@ def _valid(arch: str, p: dict) -> str | None:
     return None
 
 
-def _align(value: int, to: int) -> int:
-    return (value + to - 1) // to * to
-
-
 def _plan(arch: str, p: dict) -> dict:
     """Register and LDS allocation. Fixed VGPRs v0..v15 are named in the template; everything sized by the
     tile lives above, each range 4-aligned (gfx90a+ wants even-aligned VGPR tuples)."""
@@ -55,13 +51,8 @@ def _plan(arch: str, p: dict) -> dict:
     k_steps = bk // mfma.k
     pitch = bk * BF16_BYTES + LDS_ROW_PAD_BYTES
 
-    next_v = 16
-    def take(count: int) -> int:
-        nonlocal next_v
-        base = _align(next_v, 4)
-        next_v = base + count
-        return base
-
+    vgprs = VgprAllocator(16)
+    take = vgprs.take
     a_base_off = take(a_chunks)
     b_base_off = take(b_chunks)
     a_addr = take(a_chunks)
@@ -71,7 +62,7 @@ def _plan(arch: str, p: dict) -> dict:
     a_frag = take(k_steps * blocks_m * mfma.operand_regs)
     b_frag = take(k_steps * blocks_n * mfma.operand_regs)
     acc = take(blocks_m * blocks_n * mfma.acc_regs)
-    next_free_vgpr = _align(next_v, 4)
+    next_free_vgpr = vgprs.next_free()
     return {
         "mfma": mfma, "threads": THREADS, "waves": THREADS // WAVE_SIZE,
         "chunks_per_row": chunks_per_row, "rows_per_pass": THREADS // chunks_per_row,
@@ -88,25 +79,9 @@ def _plan(arch: str, p: dict) -> dict:
 
 
 def _constraints(p: dict) -> list[Constraint]:
-    rows_a = ["add", ["mul", ["sub", "M", 1], "lda"], "K"]
-    rows_b = ["add", ["mul", ["sub", "N", 1], "ldb"], "K"]
-    rows_c = ["add", ["mul", ["sub", "M", 1], "ldc"], "N"]
-    return [
-        Constraint("alpha_is_one", ["eq", "alpha", 1], "this baseline kernel has no alpha: alpha must be 1"),
-        Constraint("m_positive", ["ge", "M", 1], "M must be at least 1"),
-        Constraint("n_positive", ["ge", "N", 1], "N must be at least 1"),
-        Constraint("k_nonnegative", ["ge", "K", 0], "K must not be negative"),
-        Constraint("k_multiple_of_8", ["eq", ["mod", "K", CHUNK_ELEMS], 0], "K must be a multiple of 8"),
-        Constraint("lda_covers_k", ["ge", "lda", "K"], "lda must be at least K"),
-        Constraint("ldb_covers_k", ["ge", "ldb", "K"], "ldb must be at least K"),
-        Constraint("ldc_covers_n", ["ge", "ldc", "N"], "ldc must be at least N"),
-        Constraint("a_fits_32bit", ["lt", ["mul", rows_a, BF16_BYTES], INT32_LIMIT],
-                   "A must span less than 2 GiB ((M-1)*lda+K bf16 elements): buffer offsets are 32-bit"),
-        Constraint("b_fits_32bit", ["lt", ["mul", rows_b, BF16_BYTES], INT32_LIMIT],
-                   "B must span less than 2 GiB ((N-1)*ldb+K bf16 elements): buffer offsets are 32-bit"),
-        Constraint("c_fits_32bit", ["lt", ["mul", rows_c, F32_BYTES], INT32_LIMIT],
-                   "C must span less than 2 GiB ((M-1)*ldc+N f32 elements): buffer offsets are 32-bit"),
-    ]
+    k_rules = [Constraint("k_multiple_of_8", ["eq", ["mod", "K", CHUNK_ELEMS], 0], "K must be a multiple of 8")]
+    return [Constraint("alpha_is_one", ["eq", "alpha", 1], "this baseline kernel has no alpha: alpha must be 1"),
+            *shape_constraints(BF16_BYTES, F32_BYTES, k_rules, "bf16 elements", "f32 elements")]
 
 
 def _cost(p: dict) -> list:

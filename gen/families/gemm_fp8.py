@@ -30,6 +30,7 @@ isa-notes.md "Hardware numbers" (MI300X 2615 TFLOP/s over 304 CUs, MI355X 5033 T
 
 from gen.archs import (FP8_FLOPS_PER_NS_PER_CU, FP8_FORMAT, FP8_MFMA, LDS_BANKS, MAX_ARCH_VGPRS, ROOFLINE,
                        WAVE_SIZE, arch_info)
+from gen.families.gemm_common import VgprAllocator, roofline_cost, shape_constraints, workgroups
 from gen.spec import Constraint, FamilySpec, KernArg
 
 THREADS = 256                    # 4 waves: a 2x2 grid of wave tiles, or 1x4 for the 32-row decode tile
@@ -41,7 +42,6 @@ F32_BYTES = 4
 SCALE_BLOCK = 128                # DeepSeek-V3's block: K and N blocks of 128
 LDS_READ_BYTES = 16              # every operand read is one ds_read_b128 (one 16-byte k chunk)
 LDS_BANK_BYTES = 4
-INT32_LIMIT = 2**31              # buffer offsets are 32-bit and the OOB marker is 2**31
 MAX_COL_BLOCKS = 2               # the template keeps one 64-bit column mask per 32-column block
 
 SCALINGS = ["block128", "per_token"]
@@ -71,10 +71,6 @@ def _valid(arch: str, p: dict) -> str | None:
     if plan["next_free_vgpr"] > MAX_ARCH_VGPRS:
         return "register plan exceeds 256 VGPRs"
     return None
-
-
-def _align(value: int, to: int) -> int:
-    return (value + to - 1) // to * to
 
 
 def _swizzle_shift(arch: str) -> int:
@@ -118,13 +114,8 @@ def _plan(arch: str, p: dict) -> dict:
     assert k_steps * mfma.operand_regs * 4 == lane_bytes
     reads_per_block = lane_bytes // LDS_READ_BYTES
 
-    next_v = 20
-    def take(count: int) -> int:
-        nonlocal next_v
-        base = _align(next_v, 4)
-        next_v = base + count
-        return base
-
+    vgprs = VgprAllocator(20)
+    take = vgprs.take
     a_base_off = take(a_chunks)
     b_base_off = take(b_chunks)
     a_addr = take(a_chunks)
@@ -138,7 +129,7 @@ def _plan(arch: str, p: dict) -> dict:
     a_scale = take(blocks_m * mfma.acc_regs)       # A scale of each accumulator row this lane owns
     b_scale = take(blocks_n) if not block else 0   # per_token: B scale of this lane's columns
     cvt = take(2)                                  # bf16 conversion temporaries
-    next_free_vgpr = _align(next_v, 4)
+    next_free_vgpr = vgprs.next_free()
     return {
         "mfma": mfma, "threads": THREADS, "waves": THREADS // WAVE_SIZE, "bk": BK,
         "chunks_per_row": chunks_per_row, "rows_per_pass": THREADS // chunks_per_row,
@@ -156,57 +147,29 @@ def _plan(arch: str, p: dict) -> dict:
 
 
 def _constraints(p: dict) -> list[Constraint]:
-    rows_a = ["add", ["mul", ["sub", "M", 1], "lda"], "K"]
-    rows_b = ["add", ["mul", ["sub", "N", 1], "ldb"], "K"]
-    rows_c = ["add", ["mul", ["sub", "M", 1], "ldc"], "N"]
-    rules = [
-        Constraint("m_positive", ["ge", "M", 1], "M must be at least 1"),
-        Constraint("n_positive", ["ge", "N", 1], "N must be at least 1"),
-        Constraint("k_nonnegative", ["ge", "K", 0], "K must not be negative"),
-    ]
     if p["scaling"] == "block128":
-        rules += [
+        k_rules = [
             Constraint("n_multiple_of_128", ["eq", ["mod", "N", SCALE_BLOCK], 0],
                        "block128 scaling needs N to be a multiple of 128 (B scales are per 128x128 block)"),
             Constraint("k_multiple_of_128", ["eq", ["mod", "K", SCALE_BLOCK], 0],
                        "block128 scaling needs K to be a multiple of 128 (scales are per 128-wide K block)"),
         ]
     else:
-        rules.append(Constraint("k_multiple_of_16", ["eq", ["mod", "K", CHUNK_ELEMS], 0],
-                                "fp8 GEMM needs K to be a multiple of 16 (16-byte loads along K)"))
-    return rules + [
-        Constraint("lda_covers_k", ["ge", "lda", "K"], "lda must be at least K"),
-        Constraint("ldb_covers_k", ["ge", "ldb", "K"], "ldb must be at least K"),
-        Constraint("ldc_covers_n", ["ge", "ldc", "N"], "ldc must be at least N"),
-        Constraint("a_fits_32bit", ["lt", ["mul", rows_a, FP8_BYTES], INT32_LIMIT],
-                   "A must span less than 2 GiB ((M-1)*lda+K bytes): buffer offsets are 32-bit"),
-        Constraint("b_fits_32bit", ["lt", ["mul", rows_b, FP8_BYTES], INT32_LIMIT],
-                   "B must span less than 2 GiB ((N-1)*ldb+K bytes): buffer offsets are 32-bit"),
-        Constraint("c_fits_32bit", ["lt", ["mul", rows_c, OUT_BYTES], INT32_LIMIT],
-                   "C must span less than 2 GiB ((M-1)*ldc+N bf16 elements): buffer offsets are 32-bit"),
-    ]
+        k_rules = [Constraint("k_multiple_of_16", ["eq", ["mod", "K", CHUNK_ELEMS], 0],
+                              "fp8 GEMM needs K to be a multiple of 16 (16-byte loads along K)")]
+    return shape_constraints(FP8_BYTES, OUT_BYTES, k_rules, "bytes", "bf16 elements")
 
 
 def _cost(arch: str, p: dict) -> list:
     """The roofline of the module docstring, as a manifest expression (nanoseconds)."""
-    roof = ROOFLINE[arch]
     bm, bn = p["bm"], p["bn"]
-    wgs = ["mul", ["ceil_div", "M", bm], ["ceil_div", "N", bn]]
-    rounds = ["ceil_div", wgs, "cus"]
-    kp = ["round_up", "K", BK]
-    rows_a, rows_b = ["min", bm, "M"], ["min", bn, "N"]
     if p["scaling"] == "block128":
-        scale_bytes = ["mul", wgs, ["add", rows_a, 1], ["ceil_div", "K", SCALE_BLOCK], F32_BYTES]
+        scale_bytes = ["mul", workgroups(bm, bn), ["add", ["min", bm, "M"], 1], ["ceil_div", "K", SCALE_BLOCK],
+                       F32_BYTES]
     else:
         scale_bytes = ["mul", ["add", "M", "N"], F32_BYTES]
-    bytes_ = ["add", ["mul", wgs, ["add", rows_a, rows_b], kp, FP8_BYTES], ["mul", "M", "N", OUT_BYTES],
-              scale_bytes]
-    in_flight = ["mul", ["add", rows_a, rows_b], BK * FP8_BYTES]
-    cu_rate = ["min", roof.cu_bytes_per_ns, ["mul", in_flight, 1.0 / roof.latency_ns]]
-    rate = ["min", roof.hbm_bytes_per_ns, ["mul", ["min", wgs, "cus"], cu_rate]]
-    mem_ns = ["div", ["mul", bytes_, 1.0], rate]
-    mfma_ns = ["mul", rounds, 2 * bm * bn, kp, 1.0 / FP8_FLOPS_PER_NS_PER_CU[arch]]
-    return ["add", ["max", mem_ns, mfma_ns], ["mul", rounds, roof.launch_ns]]
+    return roofline_cost(ROOFLINE[arch], bm, bn, BK, FP8_BYTES, OUT_BYTES, FP8_FLOPS_PER_NS_PER_CU[arch],
+                         [scale_bytes])
 
 
 def _kernargs(p: dict) -> list[KernArg]:

@@ -1,0 +1,76 @@
+"""Pieces the GEMM families share: the VGPR allocator of their register plans, the problem-shape rules
+(M/N/K, leading dimensions, 32-bit buffer spans) and the roofline selection cost. Each family passes what
+really differs (element sizes, its own K rules, its peak rate and extra traffic)."""
+
+from gen.spec import Constraint
+
+INT32_LIMIT = 2**31              # buffer offsets are 32-bit and the OOB marker is 2**31
+VGPR_TUPLE_ALIGN = 4             # gfx90a+ wants even-aligned VGPR tuples; 4 keeps b128 ranges aligned
+
+
+def align(value: int, to: int) -> int:
+    return (value + to - 1) // to * to
+
+
+class VgprAllocator:
+    """Hands out consecutive VGPR ranges above the template's fixed registers, each range aligned."""
+
+    def __init__(self, first_free: int):
+        self._next = first_free
+
+    def take(self, count: int) -> int:
+        base = align(self._next, VGPR_TUPLE_ALIGN)
+        self._next = base + count
+        return base
+
+    def next_free(self) -> int:
+        return align(self._next, VGPR_TUPLE_ALIGN)
+
+
+def shape_constraints(in_bytes: int, out_bytes: int, k_rules: list[Constraint], in_unit: str,
+                      out_unit: str) -> list[Constraint]:
+    """The rules every GEMM problem must satisfy; `k_rules` (the family's K divisibility rules) go after
+    the sign checks. `in_unit`/`out_unit` name the element unit in the span messages (e.g. "bf16
+    elements", "bytes")."""
+    rows_a = ["add", ["mul", ["sub", "M", 1], "lda"], "K"]
+    rows_b = ["add", ["mul", ["sub", "N", 1], "ldb"], "K"]
+    rows_c = ["add", ["mul", ["sub", "M", 1], "ldc"], "N"]
+    return [
+        Constraint("m_positive", ["ge", "M", 1], "M must be at least 1"),
+        Constraint("n_positive", ["ge", "N", 1], "N must be at least 1"),
+        Constraint("k_nonnegative", ["ge", "K", 0], "K must not be negative"),
+        *k_rules,
+        Constraint("lda_covers_k", ["ge", "lda", "K"], "lda must be at least K"),
+        Constraint("ldb_covers_k", ["ge", "ldb", "K"], "ldb must be at least K"),
+        Constraint("ldc_covers_n", ["ge", "ldc", "N"], "ldc must be at least N"),
+        Constraint("a_fits_32bit", ["lt", ["mul", rows_a, in_bytes], INT32_LIMIT],
+                   f"A must span less than 2 GiB ((M-1)*lda+K {in_unit}): buffer offsets are 32-bit"),
+        Constraint("b_fits_32bit", ["lt", ["mul", rows_b, in_bytes], INT32_LIMIT],
+                   f"B must span less than 2 GiB ((N-1)*ldb+K {in_unit}): buffer offsets are 32-bit"),
+        Constraint("c_fits_32bit", ["lt", ["mul", rows_c, out_bytes], INT32_LIMIT],
+                   f"C must span less than 2 GiB ((M-1)*ldc+N {out_unit}): buffer offsets are 32-bit"),
+    ]
+
+
+def workgroups(bm: int, bn: int) -> list:
+    """Number of output tiles (workgroups) of a BM x BN tiling, as a manifest expression."""
+    return ["mul", ["ceil_div", "M", bm], ["ceil_div", "N", bn]]
+
+
+def roofline_cost(roof, bm: int, bn: int, bk: int, in_bytes: int, out_bytes: int,
+                  flops_per_ns_per_cu: float, extra_bytes: list | None = None) -> list:
+    """The roofline documented in gen/families/gemm.py, as a manifest expression (nanoseconds).
+    `roof` is the arch's gen/archs.py ROOFLINE entry; `extra_bytes` are further memory-traffic terms
+    (e.g. fp8 scales) added to the A/B panels and C."""
+    wgs = workgroups(bm, bn)
+    rounds = ["ceil_div", wgs, "cus"]
+    kp = ["round_up", "K", bk]
+    rows_a, rows_b = ["min", bm, "M"], ["min", bn, "N"]
+    bytes_ = ["add", ["mul", wgs, ["add", rows_a, rows_b], kp, in_bytes], ["mul", "M", "N", out_bytes],
+              *(extra_bytes or [])]
+    in_flight = ["mul", ["add", rows_a, rows_b], bk * in_bytes]
+    cu_rate = ["min", roof.cu_bytes_per_ns, ["mul", in_flight, 1.0 / roof.latency_ns]]
+    rate = ["min", roof.hbm_bytes_per_ns, ["mul", ["min", wgs, "cus"], cu_rate]]
+    mem_ns = ["div", ["mul", bytes_, 1.0], rate]
+    mfma_ns = ["mul", rounds, 2 * bm * bn, kp, 1.0 / flops_per_ns_per_cu]
+    return ["add", ["max", mem_ns, mfma_ns], ["mul", rounds, roof.launch_ns]]
