@@ -30,7 +30,7 @@ Split-K across workgroups is not in the pack yet (it needs a loader-allocated wo
 factor is 1 in every variant; the model's wave-quantization term is where it will enter."""
 
 from gen.archs import DTYPE_BYTES, LDS_BANKS, MAX_ARCH_VGPRS, MFMA_32X32, ROOFLINE, WAVE_SIZE, arch_info
-from gen.families.gemm_common import VgprAllocator, roofline_cost, shape_constraints
+from gen.families.gemm_common import VgprAllocator, roofline_cost, shape_constraints, shape_kernargs
 from gen.spec import Constraint, FamilySpec, KernArg
 
 THREADS = 256                    # 4 waves
@@ -170,12 +170,7 @@ def _kernargs(p: dict) -> list[KernArg]:
     if p["has_bias"]:
         args.append(KernArg("bias", "ptr", "bias"))
     return args + [
-        KernArg("M", "i32", "M"),
-        KernArg("N", "i32", "N"),
-        KernArg("K", "i32", "K"),
-        KernArg("lda", "i32", "lda"),
-        KernArg("ldb", "i32", "ldb"),
-        KernArg("ldc", "i32", "ldc"),
+        *shape_kernargs(),
         KernArg("alpha", "f32", "alpha"),
         # derived on the host so the kernel needs no integer division
         KernArg("k_tiles", "i32", ["ceil_div", "K", p["bk"]]),

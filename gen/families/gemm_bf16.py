@@ -5,7 +5,7 @@ parameter space, the kernarg layout and launch rule, the rules a problem must sa
 LDS plan the template is written against."""
 
 from gen.archs import MAX_ARCH_VGPRS, MFMA_BF16_32X32, WAVE_SIZE, arch_info
-from gen.families.gemm_common import VgprAllocator, shape_constraints
+from gen.families.gemm_common import VgprAllocator, shape_constraints, shape_kernargs
 from gen.spec import Constraint, FamilySpec, KernArg
 
 THREADS = 256                    # 4 waves in a 2x2 grid of wave tiles
@@ -96,12 +96,7 @@ def _kernargs(p: dict) -> list[KernArg]:
         KernArg("A", "ptr", "A"),
         KernArg("B", "ptr", "B"),
         KernArg("C", "ptr", "C"),
-        KernArg("M", "i32", "M"),
-        KernArg("N", "i32", "N"),
-        KernArg("K", "i32", "K"),
-        KernArg("lda", "i32", "lda"),
-        KernArg("ldb", "i32", "ldb"),
-        KernArg("ldc", "i32", "ldc"),
+        *shape_kernargs(),
         # derived on the host so the kernel needs no integer division
         KernArg("k_tiles", "i32", ["ceil_div", "K", p["bk"]]),
     ]

@@ -2,7 +2,7 @@
 (M/N/K, leading dimensions, 32-bit buffer spans) and the roofline selection cost. Each family passes what
 really differs (element sizes, its own K rules, its peak rate and extra traffic)."""
 
-from gen.spec import Constraint
+from gen.spec import Constraint, KernArg
 
 INT32_LIMIT = 2**31              # buffer offsets are 32-bit and the OOB marker is 2**31
 VGPR_TUPLE_ALIGN = 4             # gfx90a+ wants even-aligned VGPR tuples; 4 keeps b128 ranges aligned
@@ -74,3 +74,8 @@ def roofline_cost(roof, bm: int, bn: int, bk: int, in_bytes: int, out_bytes: int
     mem_ns = ["div", ["mul", bytes_, 1.0], rate]
     mfma_ns = ["mul", rounds, 2 * bm * bn, kp, 1.0 / flops_per_ns_per_cu]
     return ["add", ["max", mem_ns, mfma_ns], ["mul", rounds, roof.launch_ns]]
+
+
+def shape_kernargs() -> list[KernArg]:
+    """The problem's sizes and row strides (elements), in the order every GEMM kernel reads them."""
+    return [KernArg(name, "i32", name) for name in ("M", "N", "K", "lda", "ldb", "ldc")]

@@ -30,7 +30,7 @@ isa-notes.md "Hardware numbers" (MI300X 2615 TFLOP/s over 304 CUs, MI355X 5033 T
 
 from gen.archs import (FP8_FLOPS_PER_NS_PER_CU, FP8_FORMAT, FP8_MFMA, LDS_BANKS, MAX_ARCH_VGPRS, ROOFLINE,
                        WAVE_SIZE, arch_info)
-from gen.families.gemm_common import VgprAllocator, roofline_cost, shape_constraints, workgroups
+from gen.families.gemm_common import VgprAllocator, roofline_cost, shape_constraints, shape_kernargs, workgroups
 from gen.spec import Constraint, FamilySpec, KernArg
 
 THREADS = 256                    # 4 waves: a 2x2 grid of wave tiles, or 1x4 for the 32-row decode tile
@@ -179,12 +179,7 @@ def _kernargs(p: dict) -> list[KernArg]:
         KernArg("C", "ptr", "C"),
         KernArg("A_scale", "ptr", "A_scale"),
         KernArg("B_scale", "ptr", "B_scale"),
-        KernArg("M", "i32", "M"),
-        KernArg("N", "i32", "N"),
-        KernArg("K", "i32", "K"),
-        KernArg("lda", "i32", "lda"),
-        KernArg("ldb", "i32", "ldb"),
-        KernArg("ldc", "i32", "ldc"),
+        *shape_kernargs(),
         # derived on the host so the kernel needs no integer division; for block128 it is also the row
         # stride of A_scale and B_scale (ceil(K/128))
         KernArg("k_tiles", "i32", ["ceil_div", "K", BK]),
