@@ -24,13 +24,15 @@ struct Slot {
 inline Slot input_slot(const MfmaShape& s, int block, int i_or_j, int k, int elem_bits) {
   const int m = s.m;
   if (s.a_type == MfmaType::kF8F6F4) {
-    if (elem_bits == 8) {
+    // FP6 like FP8: Triton's chooseScaledMfmaScaleLayout comment ("for mxfp6/mxfp8, there are 2
+    // 16-consecutive elements blocks").
+    if (elem_bits == 8 || elem_bits == 6) {
       // Article, FP8: lane l loads k = 16*floor(l/M) + 32*half + (0..15) for 32x32x64, i.e. the
       // register file holds two K/2-wide halves, 16 k per lane group in each.
       const int half_k = s.k / 2;
       return {i_or_j + m * ((k % half_k) / 16), 16 * (k / half_k) + k % 16};
     }
-    // Article, FP4: 32 consecutive k per lane group; FP6 assumed the same (verify).
+    // Article, FP4: 32 consecutive k per lane group.
     return {i_or_j + m * (k / 32), k % 32};
   }
   const int k_per_lane = s.m * s.k * s.blocks / 64;

@@ -47,4 +47,16 @@ inline double fp6_e2m3(uint8_t c) { return finite_value(c & 0x3F, {2, 3, 1}); }
 inline double fp6_e3m2(uint8_t c) { return finite_value(c & 0x3F, {3, 2, 3}); }
 inline double fp4_e2m1(uint8_t c) { return finite_value(c & 0xF, {2, 1, 1}); }
 
+// gfx950 f8f6f4 operand formats by their cbsz/blgp code (0 E4M3, 1 E5M2, 2 E2M3, 3 E3M2, 4 E2M1).
+inline int f8f6f4_bits(int format) { return format <= 1 ? 8 : (format <= 3 ? 6 : 4); }
+inline double f8f6f4(int format, uint32_t code) {
+  switch (format) {
+    case 0: return e4m3fn(static_cast<uint8_t>(code));
+    case 1: return e5m2(static_cast<uint8_t>(code));
+    case 2: return fp6_e2m3(static_cast<uint8_t>(code));
+    case 3: return fp6_e3m2(static_cast<uint8_t>(code));
+    default: return fp4_e2m1(static_cast<uint8_t>(code));
+  }
+}
+
 }  // namespace ref

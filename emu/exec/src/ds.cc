@@ -42,28 +42,74 @@ void account_banks(Wave& wave, const uint32_t* addresses, uint32_t bytes, LaneMa
   }
 }
 
+// Adds the instruction's offset to every lane's address, checks each EXEC lane's `bytes` against the
+// workgroup's LDS and hands `visit(lane, cell)` that lane's LDS bytes.
+template <typename Visit>
+Status visit_lane_cells(Wave& wave, const Inst& inst, DsAddresses& a, uint32_t bytes, Visit visit) {
+  const LaneMask exec = wave.exec();
+  const uint32_t offset = static_cast<uint32_t>(inst.mem.offset) & 0xffff;
+  for (int l = 0; l < kWaveSize; ++l) {
+    a.lane[l] += offset;
+    if (!((exec >> l) & 1)) continue;
+    INGOT_RETURN_IF_ERROR(check_range(wave, a.lane[l], bytes, l));
+    visit(l, wave.group->lds.data() + a.lane[l]);
+  }
+  return Status::ok();
+}
+
 // ds_read_*: Bytes per lane, sign extension for the narrow forms.
 template <uint32_t Bytes, bool SignExtend>
 Status ds_read(Wave& wave, const Inst& inst) {
   DsAddresses a;
   base_addresses(wave, inst, a);
   const LaneMask exec = wave.exec();
-  const uint32_t offset = static_cast<uint32_t>(inst.mem.offset) & 0xffff;
   constexpr uint32_t kDwords = (Bytes + 3) / 4;
   Lanes out[4];
-  for (int l = 0; l < kWaveSize; ++l) {
-    a.lane[l] += offset;
-    if (!((exec >> l) & 1)) continue;
-    INGOT_RETURN_IF_ERROR(check_range(wave, a.lane[l], Bytes, l));
+  INGOT_RETURN_IF_ERROR(visit_lane_cells(wave, inst, a, Bytes, [&](int l, const uint8_t* cell) {
     uint32_t words[4] = {0, 0, 0, 0};
-    std::memcpy(words, wave.group->lds.data() + a.lane[l], Bytes);
+    std::memcpy(words, cell, Bytes);
     if constexpr (SignExtend && Bytes == 1) words[0] = static_cast<uint32_t>(static_cast<int8_t>(words[0]));
     if constexpr (SignExtend && Bytes == 2) words[0] = static_cast<uint32_t>(static_cast<int16_t>(words[0]));
     for (uint32_t d = 0; d < kDwords; ++d) out[d].v[l] = words[d];
-  }
+  }));
   account_banks(wave, a.lane, Bytes, exec);
   const Operand* dst = inst.find(Role::kDst);
   for (uint32_t d = 0; d < kDwords; ++d) write_lanes(wave, dst, out[d], exec, static_cast<int>(d));
+  track_load(wave, inst, WaitCounter::kLds, dst);
+  return Status::ok();
+}
+
+// gfx950 ds_read_b64_tr_b{8,16}: every lane reads 8 bytes at its address, then the 16 lanes of each
+// quarter-wave exchange elements so that lane i's element j is element i % n of lane r*j + i / n of
+// its group (n = 64 / Bits elements per lane, r = 16 / n lanes per row). Sources that agree: Triton's
+// chooseLLDsReadB64TrLayout (its 16x4 b16 diagram: lanes T0..T15 load M[4t%16..+3] at K = t/4 and
+// "lane i gets Mi, K[0-3]") and Mojo's gpu.intrinsics docs (ds_read_tr16_b64: "each 16-lane row loads
+// a 4x16 tile ... each lane gets a column"; ds_read_tr8_b64: "16x8 bytes ... two interleaved 8x8 byte
+// transposes"). Lanes outside EXEC read nothing and contribute zeros (unverified).
+template <uint32_t Bits>
+Status ds_read_transposed(Wave& wave, const Inst& inst) {
+  DsAddresses a;
+  base_addresses(wave, inst, a);
+  const LaneMask exec = wave.exec();
+  uint64_t raw[kWaveSize] = {};
+  INGOT_RETURN_IF_ERROR(
+      visit_lane_cells(wave, inst, a, 8, [&](int l, const uint8_t* cell) { std::memcpy(&raw[l], cell, 8); }));
+  constexpr uint32_t kPerLane = 64 / Bits, kLanesPerRow = 16 / kPerLane;
+  constexpr uint64_t kMask = (uint64_t{1} << Bits) - 1;
+  Lanes out[2];
+  for (uint32_t l = 0; l < kWaveSize; ++l) {
+    const uint32_t group = l & ~15u, i = l & 15u;
+    uint64_t value = 0;
+    for (uint32_t j = 0; j < kPerLane; ++j) {
+      const uint64_t element = (raw[group + kLanesPerRow * j + i / kPerLane] >> (Bits * (i % kPerLane))) & kMask;
+      value |= element << (Bits * j);
+    }
+    out[0].v[l] = static_cast<uint32_t>(value);
+    out[1].v[l] = static_cast<uint32_t>(value >> 32);
+  }
+  account_banks(wave, a.lane, 8, exec);
+  const Operand* dst = inst.find(Role::kDst);
+  for (int d = 0; d < 2; ++d) write_lanes(wave, dst, out[d], exec, d);
   track_load(wave, inst, WaitCounter::kLds, dst);
   return Status::ok();
 }
@@ -73,18 +119,14 @@ Status ds_write(Wave& wave, const Inst& inst) {
   DsAddresses a;
   base_addresses(wave, inst, a);
   const LaneMask exec = wave.exec();
-  const uint32_t offset = static_cast<uint32_t>(inst.mem.offset) & 0xffff;
   constexpr uint32_t kDwords = (Bytes + 3) / 4;
   Lanes data[4];
   for (uint32_t d = 0; d < kDwords; ++d) read_lanes(wave, inst.find(Role::kData0), data[d], static_cast<int>(d));
-  for (int l = 0; l < kWaveSize; ++l) {
-    a.lane[l] += offset;
-    if (!((exec >> l) & 1)) continue;
-    INGOT_RETURN_IF_ERROR(check_range(wave, a.lane[l], Bytes, l));
+  INGOT_RETURN_IF_ERROR(visit_lane_cells(wave, inst, a, Bytes, [&](int l, uint8_t* cell) {
     uint32_t words[4];
     for (uint32_t d = 0; d < kDwords; ++d) words[d] = data[d].v[l];
-    std::memcpy(wave.group->lds.data() + a.lane[l], words, Bytes);
-  }
+    std::memcpy(cell, words, Bytes);
+  }));
   account_banks(wave, a.lane, Bytes, exec);
   track_store(wave, WaitCounter::kLds);
   return Status::ok();
@@ -229,6 +271,8 @@ void register_ds(HandlerRegistry& r) {
   r.add("ds_read_i8", ds_read<1, true>);
   r.add("ds_read_u16", ds_read<2, false>);
   r.add("ds_read_i16", ds_read<2, true>);
+  r.add("ds_read_b64_tr_b8", ds_read_transposed<8>);
+  r.add("ds_read_b64_tr_b16", ds_read_transposed<16>);
   r.add("ds_write_b8", ds_write<1>);
   r.add("ds_write_b16", ds_write<2>);
   r.add("ds_write_b32", ds_write<4>);

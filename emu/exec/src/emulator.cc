@@ -157,6 +157,15 @@ Result<LaunchProfile> Emulator::launch(ModuleId module_id, std::string_view kern
                       " bytes of LDS; " + std::string(facts.name) + " has " +
                       std::to_string(facts.lds_bytes_per_cu));
   }
+  // An emulator limit, not a hardware fact: it keeps a malformed descriptor from asking for gigabytes
+  // of per-lane scratch (every wave holds private_segment_fixed_size x 64 bytes).
+  constexpr uint32_t kMaxPrivateBytesPerLane = 128 * 1024;
+  if (kd.private_segment_fixed_size > kMaxPrivateBytesPerLane) {
+    return Status(StatusCode::kInvalidArgument,
+                  "kernel " + kernel->metadata.name + " asks for " + std::to_string(kd.private_segment_fixed_size) +
+                      " bytes of scratch per lane; the emulator supports up to " +
+                      std::to_string(kMaxPrivateBytesPerLane));
+  }
   const uint32_t kernarg_size = std::max(kd.kernarg_size, kernel->metadata.kernarg_segment_size);
   if (config.kernarg.size() < kernarg_size) {
     return Status(StatusCode::kInvalidArgument,

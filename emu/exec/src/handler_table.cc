@@ -42,12 +42,14 @@ struct Tables {
     register_valu_int(registry);
     register_valu_float(registry);
     register_valu_cvt(registry);
+    register_valu_cvt_scaled(registry);
     register_valu_compare(registry);
     register_lane_ops(registry);
     register_mfma(registry);
     register_ds(registry);
     register_buffer(registry);
     register_global(registry);
+    register_scratch(registry);
     for (size_t i = 0; i < kOps; ++i) {
       handlers[i] = registry.find(kMnemonics[i]);
       classes[i] = classify(kExecClasses[i]);

@@ -37,12 +37,14 @@ void register_smem(HandlerRegistry& registry);
 void register_valu_int(HandlerRegistry& registry);
 void register_valu_float(HandlerRegistry& registry);
 void register_valu_cvt(HandlerRegistry& registry);
+void register_valu_cvt_scaled(HandlerRegistry& registry);
 void register_valu_compare(HandlerRegistry& registry);
 void register_lane_ops(HandlerRegistry& registry);
 void register_mfma(HandlerRegistry& registry);
 void register_ds(HandlerRegistry& registry);
 void register_buffer(HandlerRegistry& registry);
 void register_global(HandlerRegistry& registry);
+void register_scratch(HandlerRegistry& registry);
 
 // Per-Op tables built from the ISA table and the registry (once, thread-safe).
 Handler handler_for(Op op);

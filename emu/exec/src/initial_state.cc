@@ -19,6 +19,7 @@ void init_wave_state(const LaunchContext& launch, const Workgroup& group, uint32
   wave.id_in_group = wave_in_group;
   wave.instructions = 0;
   wave.waits.clear();
+  wave.scratch.assign(size_t{kd.private_segment_fixed_size} * kWaveSize, 0);
   // Registers start as zero rather than as whatever the previous workgroup on this host thread left:
   // a kernel reading an unwritten register then gives the same answer for any thread count.
   const size_t rows = kd.allocated_vgprs == 0 ? kVgprRows : std::min<size_t>(kVgprRows, kd.allocated_vgprs);
@@ -30,8 +31,9 @@ void init_wave_state(const LaunchContext& launch, const Workgroup& group, uint32
     wave.s[slot++] = static_cast<uint32_t>(value >> 32);
   };
   if (kd.enable_private_segment_buffer) {
-    // A buffer descriptor for scratch; scratch is not emulated, so it has no records: every access
-    // through it is out of range (loads give 0, stores are dropped).
+    // gfx940+ use architected flat scratch (scratch_* instructions); a private segment buffer
+    // descriptor is not modelled, so it has no records: every access through it is out of range
+    // (loads give 0, stores are dropped).
     for (int i = 0; i < 4; ++i) wave.s[slot++] = 0;
   }
   if (kd.enable_dispatch_ptr) put64(launch.dispatch_packet_address);

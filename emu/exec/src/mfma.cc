@@ -35,10 +35,38 @@ void gather(const Wave& wave, const Operand* op, int regs, std::vector<uint32_t>
   }
 }
 
+// v_mfma_scale_*: the E8M0 scale of each lane and which byte of it applies.
+//  * Byte: the intrinsic's scale_src opsel (0..3, "selects byte 0..3 of the packed E8M0 word": Mojo's
+//    cdna4_block_scaled_mfma docs) is lowered by LLVM as op_sel[i] = bit 0, op_sel_hi[i] = bit 1
+//    (checked with the pinned LLVM: llvm.amdgcn.mfma.scale.* opsel 1 -> op_sel:[1,0,0], 2 ->
+//    op_sel_hi:[1,0,0]); i = 0 for A's scale, 1 for B's.
+//  * A scale that is not a VGPR (SGPR or inline constant): LLVM PR 158117 restricts the operands to
+//    VGPRs because "for all Inline/SGPR constants, SP HW use bits [30:23] as the scale"; we model that
+//    (the value's bits 30..23 as the E8M0, op_sel ignored).
+struct ScaleOperand {
+  std::array<uint32_t, kWaveSize> words{};
+  uint8_t byte = 0;
+};
+
+ScaleOperand scale_operand(const Wave& wave, const Inst& inst, Role role, int which) {
+  ScaleOperand out;
+  const Operand* op = inst.find(role);
+  Lanes lanes;
+  read_lanes(wave, op, lanes);
+  const bool vgpr = op != nullptr && op->kind == OperandKind::kVgpr;
+  for (int lane = 0; lane < kWaveSize; ++lane) {
+    out.words[size_t(lane)] = vgpr ? lanes.v[lane] : (lanes.v[lane] >> 23) & 0xffu;
+  }
+  if (vgpr) {
+    const uint32_t low = (inst.mods.op_sel >> which) & 1u, high = (inst.mods.op_sel_hi >> which) & 1u;
+    out.byte = static_cast<uint8_t>(low | high << 1);
+  }
+  return out;
+}
+
 Status mfma(Wave& wave, const Inst& inst) {
   const MfmaShape* shape = shape_of(inst.op);
   if (shape == nullptr) return fault("no MFMA shape for " + std::string(op_mnemonic(inst.op)));
-  if (shape->scaled) return Status(StatusCode::kUnsupported, "scaled MFMA is not emulated");
   const Gfx gfx = wave.launch->target == Target::kGfx950 ? Gfx::k950 : Gfx::k942;
   MfmaModifiers mods;
   mods.cbsz = inst.mai.cbsz;
@@ -47,6 +75,15 @@ Status mfma(Wave& wave, const Inst& inst) {
   if (shape->a_type == MfmaType::kF64) {
     mods.neg = inst.mai.blgp;
     mods.blgp = 0;
+  }
+  ScaleOperand scale_a, scale_b;
+  if (shape->scaled) {
+    scale_a = scale_operand(wave, inst, Role::kScaleA, 0);
+    scale_b = scale_operand(wave, inst, Role::kScaleB, 1);
+    mods.scale_a = scale_a.words.data();
+    mods.scale_b = scale_b.words.data();
+    mods.scale_a_byte = scale_a.byte;
+    mods.scale_b_byte = scale_b.byte;
   }
   thread_local std::vector<uint32_t> a, b, c, d;
   gather(wave, vsrc(inst, 0), mfma_a_regs(*shape, mods), a);

@@ -9,9 +9,8 @@
 #include "ingot_emu/number_formats.h"
 
 namespace ingot::emu {
-namespace {
 
-uint32_t element_bytes(LoadForm form) {
+uint32_t load_element_bytes(LoadForm form) {
   switch (form) {
     case LoadForm::kU8: case LoadForm::kI8: case LoadForm::kD16U8: case LoadForm::kD16I8:
     case LoadForm::kD16HiU8: case LoadForm::kD16HiI8: return 1;
@@ -36,6 +35,8 @@ uint32_t shape_loaded(LoadForm form, uint32_t raw, uint32_t old) {
   }
 }
 
+namespace {
+
 const Operand* data_operand(const Inst& inst) {
   if (const Operand* op = inst.find(Role::kData0)) return op;
   return inst.find(Role::kDst);
@@ -45,7 +46,7 @@ const Operand* data_operand(const Inst& inst) {
 
 Status vmem_load(Wave& wave, const Inst& inst, const VmemLanes& lanes, LoadForm form, uint32_t dwords) {
   const Operand* dst = inst.find(Role::kDst);
-  const uint32_t bytes = form == LoadForm::kDwords ? 4 * dwords : element_bytes(form);
+  const uint32_t bytes = form == LoadForm::kDwords ? 4 * dwords : load_element_bytes(form);
   Lanes out[4];
   const uint32_t rows = form == LoadForm::kDwords ? dwords : 1;
   Lanes old;

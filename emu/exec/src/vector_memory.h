@@ -24,6 +24,11 @@ enum class LoadForm : uint8_t {
 };
 enum class StoreForm : uint8_t { kDwords, kByte, kByteHi, kShort, kShortHi };
 
+// Bytes one element of a sub-dword load form reads (4 for kDwords), and the dword a load form puts in
+// the destination from the raw little-endian bytes it read and the destination's old value.
+uint32_t load_element_bytes(LoadForm form);
+uint32_t shape_loaded(LoadForm form, uint32_t raw, uint32_t old);
+
 Status vmem_load(Wave& wave, const Inst& inst, const VmemLanes& lanes, LoadForm form, uint32_t dwords);
 Status vmem_store(Wave& wave, const Inst& inst, const VmemLanes& lanes, StoreForm form, uint32_t dwords);
 // Direct-to-LDS: each lane's `bytes` go to LDS at M0 + inst_offset + lane * bytes (0 when invalid).

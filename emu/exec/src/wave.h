@@ -49,6 +49,9 @@ struct Wave {
   uint64_t instructions = 0;
 
   WaitcntTracker waits;
+  // The wave's private segment (scratch): private_segment_fixed_size bytes per lane, stored as the
+  // hardware swizzles it (dword-interleaved: byte A of lane l at (A/4)*256 + l*4 + A%4).
+  std::vector<uint8_t> scratch;
   Workgroup* group = nullptr;
   const LaunchContext* launch = nullptr;
   LaunchProfile* profile = nullptr;  // the host thread's partial profile

@@ -24,10 +24,12 @@ struct MfmaCoord {
 // Lanes hold K_L consecutive k values, except that a lane's data is cut into 16-byte pieces and
 // piece p covers the p-th K/pieces slice of k (seen on gfx950's FP8 f8f6f4 operands, 32 bytes per
 // lane; every other operand here is at most 16 bytes per lane and so contiguous). FP6 operands
-// (24 bytes) are taken as contiguous (verify).
+// (24 bytes) are cut the same way into two 16-element pieces of 12 bytes: Triton's
+// chooseScaledMfmaScaleLayout (LinearLayoutConversions.cpp) says "for mxfp4, these 32 elements are
+// consecutive ... for mxfp6/mxfp8, there are 2 16-consecutive elements blocks" (single source).
 constexpr int mfma_k_of_element(const MfmaShape& shape, int group_k, int elem, int elem_bits) {
   const int k_per_lane = mfma_k_per_lane(shape);
-  const int piece_elems = elem_bits == 6 ? k_per_lane : std::min(k_per_lane, 128 / elem_bits);
+  const int piece_elems = elem_bits == 6 ? std::min(k_per_lane, 16) : std::min(k_per_lane, 128 / elem_bits);
   const int pieces = k_per_lane / piece_elems;
   return (elem / piece_elems) * (shape.k / pieces) + group_k * piece_elems + elem % piece_elems;
 }
