@@ -108,6 +108,12 @@ FP8_MFMA = {
     "gfx942": MfmaShape("v_mfma_f32_32x32x16_fp8_fp8", 32, 32, 16, 2, 16, 8),
     "gfx950": MfmaShape("v_mfma_f32_32x32x64_f8f6f4", 32, 32, 64, 8, 16, 16),
 }
+# The 16x16 FP8 shapes (same sources): gemm_fp8's 16-row decode tiles. Four lanes share a row (lane l: row
+# l%16, k group l/16), so one 16-byte load per lane covers 64 contiguous bytes of each of 16 rows.
+FP8_MFMA_16X16 = {
+    "gfx942": MfmaShape("v_mfma_f32_16x16x32_fp8_fp8", 16, 16, 32, 2, 4, 4),
+    "gfx950": MfmaShape("v_mfma_f32_16x16x128_f8f6f4", 16, 16, 128, 8, 4, 8),
+}
 # How the arch reads an "fp8" byte (the manifest's `fp8_format` value; isa-notes.md "FP8"): gfx942 FNUZ,
 # gfx950 OCP. The same name is ArchInfo::fp8_format in include/ingot/arch.h for the loader.
 FP8_FORMAT = {"gfx942": "e4m3fnuz", "gfx950": "e4m3fn"}

@@ -9,7 +9,7 @@ from gen import PACK_VERSION
 from gen.paths import SCHEMA_PATH
 from gen.spec import FamilySpec, Variant
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 class ManifestError(Exception):
@@ -38,6 +38,7 @@ def kernel_entry(spec: FamilySpec, variant: Variant, co: bytes, resources: dict)
             "workgroup": list(spec.workgroup(variant.params)),
             "grid": list(spec.grid(variant.params)),
             "dynamic_lds": spec.dynamic_lds(variant.params),
+            "workspace": spec.workspace(variant.params),
         },
         "match": spec.match_for(variant.params),
         "constraints": [{"name": c.name, "expr": c.expr, "message": c.message}

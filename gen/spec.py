@@ -100,6 +100,9 @@ class FamilySpec:
     cost: Callable[[str, dict], Expr]                # arch, params -> expression (rooflines are per arch)
     plan: Callable[[str, dict], dict]                # arch, params -> template values (registers, LDS...)
     extra: dict = field(default_factory=dict)
+    # Device memory the kernel needs besides its arguments (bytes; 0 = none), e.g. split-K partial sums.
+    # The runtime binds it as the buffer "workspace" (manifest/README.md "Workspace" says the contract).
+    workspace: Callable[[dict], Expr] = lambda params: 0
 
     def kernarg_layout(self, params: dict) -> KernargLayout:
         return layout_kernargs(self.kernargs(params))

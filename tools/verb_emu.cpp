@@ -1,15 +1,16 @@
 // ingot emu FILE.co: run any code object's kernel on the emulator, so a kernel author can try their own
-// assembly without a GPU. Arguments are placed at the offsets the code object's metadata gives for
-// their names (nothing here knows a kernel's layout); buffers come from and go to files.
+// assembly without a GPU. Arguments are packed by name against the code object's own metadata
+// (pack_raw_kernargs, ingot/raw_launch.h: nothing here knows a kernel's layout); buffers come from and go
+// to files.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
-#include <optional>
 
 #include "cli_common.h"
 #include "emu_args.h"
 #include "ingot/code_object.h"
+#include "ingot/raw_launch.h"
 #include "ingot_emu/emulator.h"
 #include "verbs.h"
 
@@ -27,26 +28,6 @@ Status write_file(const std::string& path, const std::vector<uint8_t>& bytes) {
   out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
   if (!out) return Status(StatusCode::kIoError, "cannot write '" + path + "'");
   return Status::ok();
-}
-
-void put_le(std::vector<uint8_t>& kernarg, uint32_t offset, uint32_t size, uint64_t value) {
-  for (uint32_t i = 0; i < size && i < 8; ++i) kernarg[offset + i] = static_cast<uint8_t>(value >> (8 * i));
-}
-
-// Hidden arguments the runtime fills on a real launch (LLVM AMDGPUUsage, code object v5 "hidden"
-// kinds): values derived from the launch shape. Others (heap, printf, queue pointers) stay 0.
-std::optional<uint64_t> hidden_value(std::string_view kind, const emu::LaunchConfig& config) {
-  const uint32_t grid[3] = {config.grid.x, config.grid.y, config.grid.z};
-  const uint32_t block[3] = {config.workgroup.x, config.workgroup.y, config.workgroup.z};
-  static constexpr std::string_view kAxes = "xyz";
-  for (size_t axis = 0; axis < 3; ++axis) {
-    const std::string suffix = std::string("_") + kAxes[axis];
-    if (kind == "hidden_block_count" + suffix) return grid[axis];
-    if (kind == "hidden_group_size" + suffix) return block[axis];
-    if (kind == "hidden_remainder" + suffix) return 0;  // the grid is whole workgroups
-  }
-  if (kind == "hidden_grid_dims") return config.grid.z > 1 ? 3 : config.grid.y > 1 ? 2 : 1;
-  return std::nullopt;
 }
 
 // A device buffer bound to one argument, and where its contents go after the run.
@@ -99,30 +80,17 @@ Result<int> run(const ParsedArgs& args) {
     config.dynamic_lds = parsed.value()[0];
   }
 
-  uint32_t kernarg_bytes = meta.kernarg_segment_size;
-  for (const auto& a : meta.args) kernarg_bytes = std::max(kernarg_bytes, a.offset + a.size);
-  std::vector<uint8_t> kernarg(kernarg_bytes, 0);
+  std::vector<RawKernArg> values;
   std::vector<BoundBuffer> buffers;
-  std::vector<bool> given(meta.args.size(), false);
   for (const auto& [param, value] : args.params) {
     if (param != "arg") return Status(StatusCode::kInvalidArgument, "ingot emu: unknown option --" + param + " (see: ingot emu --help)");
     auto parsed = parse_emu_arg(value);
     if (!parsed) return parsed.status();
     const EmuArg& arg = parsed.value();
-    size_t index = 0;
-    while (index < meta.args.size() && meta.args[index].name != arg.name) ++index;
-    if (index == meta.args.size()) return Status(StatusCode::kInvalidArgument, "ingot emu: kernel " + meta.name + " has no argument '" + arg.name + "'");
-    const KernelArgMetadata& slot = meta.args[index];
-    given[index] = true;
     if (arg.kind == EmuArg::Kind::kScalar) {
-      if (arg.scalar.size() != slot.size) {
-        return Status(StatusCode::kInvalidArgument, "ingot emu: argument '" + arg.name + "' is " + std::to_string(slot.size) +
-                                                        " bytes, the value given is " + std::to_string(arg.scalar.size()));
-      }
-      std::copy(arg.scalar.begin(), arg.scalar.end(), kernarg.begin() + slot.offset);
+      values.push_back(RawKernArg::scalar(arg.name, arg.scalar));
       continue;
     }
-    if (slot.size != 8) return Status(StatusCode::kInvalidArgument, "ingot emu: argument '" + arg.name + "' is not a pointer (" + std::to_string(slot.size) + " bytes)");
     std::vector<uint8_t> contents;
     if (arg.kind == EmuArg::Kind::kOutput) {
       contents.assign(arg.out_bytes, 0);
@@ -139,22 +107,18 @@ Result<int> run(const ParsedArgs& args) {
     buffer.address = address.value();
     buffers.push_back(buffer);
     INGOT_RETURN_IF_ERROR(emulator.copy_to_device(buffer.address, contents.data(), contents.size()));
-    put_le(kernarg, slot.offset, 8, buffer.address);
+    values.push_back(RawKernArg::pointer(arg.name, buffer.address));
   }
-  for (size_t i = 0; i < meta.args.size(); ++i) {
-    if (given[i]) continue;
-    const KernelArgMetadata& slot = meta.args[i];
-    if (auto value = hidden_value(slot.value_kind, config)) {
-      put_le(kernarg, slot.offset, slot.size, *value);
-    } else if (!slot.value_kind.starts_with("hidden_")) {
-      return Status(StatusCode::kInvalidArgument, "ingot emu: argument '" + slot.name + "' (" + slot.value_kind + ", offset " +
-                                                      std::to_string(slot.offset) + ") needs --arg " + slot.name + "=...");
-    }
+  auto kernarg = pack_raw_kernargs(meta, values, {config.grid.x, config.grid.y, config.grid.z},
+                                   {config.workgroup.x, config.workgroup.y, config.workgroup.z});
+  if (!kernarg) {
+    return Status(kernarg.status().code(),
+                  "ingot emu: " + kernarg.status().message() + " (arguments: --arg NAME=VALUE, see ingot emu --help)");
   }
 
   auto module = emulator.load_module(bytes.value());
   if (!module) return Status(module.status().code(), path + ": " + module.status().message());
-  config.kernarg = kernarg;
+  config.kernarg = std::move(kernarg).value();
   auto profile = emulator.launch(module.value(), meta.name, config);
   if (!profile) return profile.status();
   std::cout << "ran " << meta.name << " (" << emu::target_name(*target) << "): grid [" << config.grid.x << ","

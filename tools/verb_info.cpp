@@ -25,7 +25,8 @@ void print_manifest_entry(const ManifestKernel& k) {
   const auto& l = k.launch;
   std::cout << "launch:      workgroup [" << l.workgroup[0] << ", " << l.workgroup[1] << ", " << l.workgroup[2]
             << "], grid [" << l.grid[0].to_string() << ", " << l.grid[1].to_string() << ", "
-            << l.grid[2].to_string() << "] workgroups, dynamic_lds " << l.dynamic_lds.to_string() << "\n";
+            << l.grid[2].to_string() << "] workgroups, dynamic_lds " << l.dynamic_lds.to_string()
+            << ", workspace " << l.workspace.to_string() << "\n";
   std::cout << "kernarg:     " << k.kernarg.size << " bytes, align " << k.kernarg.align << "\n";
   for (const auto& a : k.kernarg.args) {
     std::cout << "  " << a.offset << "+" << a.size << "  " << arg_type_name(a.type) << "  " << a.name << " = "

@@ -4,6 +4,7 @@
 
 #include "cli_common.h"
 #include "ingot/device.h"
+#include "ingot/launch.h"
 #include "ingot/select.h"
 #include "verbs.h"
 
@@ -86,6 +87,20 @@ int run_select(const ParsedArgs& args) {
   }
   std::cout << "launch:  grid [" << grid << "] workgroups of [" << k.launch.workgroup[0] << ", "
             << k.launch.workgroup[1] << ", " << k.launch.workgroup[2] << "]\n";
+  if (auto workspace = workspace_bytes(k, problem, device); !workspace) {
+    std::cout << "workspace: " << k.launch.workspace.to_string() << " bytes\n";
+  } else if (workspace.value() > 0) {
+    std::cout << "workspace: " << workspace.value() << " bytes (allocated by the runtime, zero-filled once)\n";
+  }
+  // The scalar arguments the kernel will get, derived ones included (split factors, tile counts):
+  // what the manifest decided for this call besides the kernel itself.
+  std::string scalars;
+  for (const auto& arg : k.kernarg.args) {
+    if (arg.type == ArgType::kPtr) continue;
+    auto value = arg.value.evaluate(env);
+    scalars += (scalars.empty() ? "" : " ") + arg.name + "=" + (value ? value_to_string(value.value()) : "?");
+  }
+  if (!scalars.empty()) std::cout << "args:    " << scalars << "\n";
   return kExitOk;
 }
 

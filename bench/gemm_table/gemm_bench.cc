@@ -37,8 +37,8 @@ Problem make_problem(const BenchCase& c, int64_t m, int64_t n, int64_t k) {
     p.key("scaling", c.dtype == GemmDtype::kFp8Block128 ? "block128" : "per_token").key("fp8_format", fp8_format(c.arch));
   } else {
     p.key("dtype_a", "bf16").key("dtype_b", "bf16").key("dtype_c", "bf16");
-    p.integer("has_bias", 0).scalar("alpha", 1.0);
   }
+  p.integer("has_bias", 0).scalar("alpha", 1.0);  // what Runtime::gemm sends for a plain linear layer
   // Strides stay those of the full problem when the problem is cut down.
   p.integer("M", m).integer("N", n).integer("K", k).integer("lda", c.K).integer("ldb", c.K).integer("ldc", c.N);
   return p;
@@ -71,15 +71,24 @@ std::optional<int64_t> int_param(const ManifestKernel& kernel, const char* name)
   return std::get<int64_t>(it->second);
 }
 
-// The k_tiles kernarg (main-loop trip count), when the kernel has one.
-std::optional<int64_t> k_tiles_of(const ManifestKernel& kernel, const std::vector<uint8_t>& kernargs) {
+
+// A 4-byte kernarg by name (k_tiles: the main-loop trip count; splits: a split-K factor), or nullopt.
+std::optional<int64_t> i32_kernarg(const ManifestKernel& kernel, const std::vector<uint8_t>& kernargs, const char* name) {
   for (const KernargArg& arg : kernel.kernarg.args) {
-    if (arg.name != "k_tiles" || arg.size != 4 || arg.offset + 4 > kernargs.size()) continue;
+    if (arg.name != name || arg.size != 4 || arg.offset + 4 > kernargs.size()) continue;
     int32_t value = 0;
     std::memcpy(&value, kernargs.data() + arg.offset, 4);
     return value;
   }
   return std::nullopt;
+}
+
+void set_i32_kernarg(const ManifestKernel& kernel, std::vector<uint8_t>& kernargs, const char* name, int64_t value) {
+  for (const KernargArg& arg : kernel.kernarg.args) {
+    if (arg.name != name || arg.size != 4 || arg.offset + 4 > kernargs.size()) continue;
+    const auto v = static_cast<int32_t>(value);
+    std::memcpy(kernargs.data() + arg.offset, &v, 4);
+  }
 }
 
 struct CutLaunch {
@@ -89,9 +98,16 @@ struct CutLaunch {
 };
 
 Result<CutLaunch> launch_cut(const Pack& pack, const ManifestKernel& kernel, const BenchCase& c, const DeviceInfo& device,
-                             int64_t m, int64_t n, int64_t k, const BenchOptions& options) {
+                             int64_t m, int64_t n, int64_t k, const BenchOptions& options,
+                             std::optional<int64_t> full_splits) {
   Problem problem = make_problem(c, m, n, k);
   INGOT_RETURN_IF_ERROR(check_kernel_accepts(kernel, problem, device));
+  // A split-K kernel keeps the full problem's split factor in the cut-down launch (the cut problem's own
+  // rule would split its few tiles further); its workspace is sized for that.
+  const int64_t tiles = ceil_div(m, int_param(kernel, "bm").value_or(1)) * ceil_div(n, int_param(kernel, "bn").value_or(1));
+  const int64_t forced_workspace = full_splits ? 256 + tiles * 4 + tiles * *full_splits *
+                                                     int_param(kernel, "bm").value_or(0) * int_param(kernel, "bn").value_or(0) * 4
+                                               : 0;
 
   emu::EmulatorOptions eo;
   eo.target = c.arch == "gfx942" ? emu::Target::kGfx942 : emu::Target::kGfx950;
@@ -102,6 +118,11 @@ Result<CutLaunch> launch_cut(const Pack& pack, const ManifestKernel& kernel, con
   for (const KernargArg& arg : kernel.kernarg.args) {
     if (arg.type != ArgType::kPtr) continue;
     std::optional<int64_t> bytes = buffer_bytes(arg.name, c, m, n, k);
+    if (arg.name == "workspace") {
+      auto needed = workspace_bytes(kernel, problem, device);
+      if (!needed) return needed.status();
+      bytes = std::max(static_cast<int64_t>(needed.value()), forced_workspace);
+    }
     if (!bytes) return Status(StatusCode::kUnsupported, kernel.id + ": pointer argument '" + arg.name + "' unknown to the bench");
     auto address = emulator.allocate(static_cast<uint64_t>(std::max<int64_t>(*bytes, 4)));
     if (!address) return address.status();
@@ -113,6 +134,12 @@ Result<CutLaunch> launch_cut(const Pack& pack, const ManifestKernel& kernel, con
 
   auto launch = prepare_launch(kernel, problem, device);
   if (!launch) return launch.status();
+  if (full_splits) {
+    const int64_t k_tiles = i32_kernarg(kernel, launch->kernargs, "k_tiles").value_or(0);
+    set_i32_kernarg(kernel, launch->kernargs, "splits", *full_splits);
+    set_i32_kernarg(kernel, launch->kernargs, "slabs_per_split", std::max<int64_t>(1, ceil_div(k_tiles, *full_splits)));
+    launch->grid_workgroups[2] = static_cast<uint32_t>(*full_splits);
+  }
   auto code = pack.load_code_object(kernel);
   if (!code) return code.status();
   auto module = emulator.load_module(code->bytes);
@@ -129,7 +156,7 @@ Result<CutLaunch> launch_cut(const Pack& pack, const ManifestKernel& kernel, con
   CutLaunch out;
   out.profile = std::move(profile).value();
   out.workgroups = static_cast<int64_t>(config.grid.count());
-  out.k_tiles = k_tiles_of(kernel, launch->kernargs);
+  out.k_tiles = i32_kernarg(kernel, launch->kernargs, "k_tiles");
   return out;
 }
 
@@ -147,7 +174,7 @@ Result<BenchRow> run_bench_case(const Pack& pack, const BenchCase& c, const Benc
 
   // Select on the full problem; fake nonzero addresses only feed kernarg packing for the grid.
   Problem full = make_problem(c, c.M, c.N, c.K);
-  for (const char* name : {"A", "B", "C", "A_scale", "B_scale"}) full.buffer(name, 0x100000);
+  for (const char* name : {"A", "B", "C", "A_scale", "B_scale", "workspace"}) full.buffer(name, 0x100000);
   auto selection = pack.select(full, device);
   if (!selection) return selection.status();
   const ManifestKernel& kernel = *selection->kernel;
@@ -167,10 +194,13 @@ Result<BenchRow> run_bench_case(const Pack& pack, const BenchCase& c, const Benc
   const std::optional<int64_t> bm = int_param(kernel, "bm"), bn = int_param(kernel, "bn");
   if (!bm || !bn) return Status(StatusCode::kUnsupported, kernel.id + ": params bm/bn missing; cannot cut the problem down");
   row.cut_m = std::min(c.M, options.tiles_m * *bm);
-  row.cut_n = std::min(c.N, options.tiles_n * *bn);
+  // block128 scales need N in whole 128-column blocks, also in the cut-down problem
+  const int64_t n_granule = c.dtype == GemmDtype::kFp8Block128 ? kScaleBlock : 1;
+  row.cut_n = std::min(c.N, ceil_div(options.tiles_n * *bn, n_granule) * n_granule);
   row.extrapolation_exact = c.N % *bn == 0 && (c.M <= options.tiles_m * *bm || c.M % *bm == 0);
 
-  auto at_k = launch_cut(pack, kernel, c, device, row.cut_m, row.cut_n, c.K, options);
+  const std::optional<int64_t> splits = i32_kernarg(kernel, full_launch->kernargs, "splits");
+  auto at_k = launch_cut(pack, kernel, c, device, row.cut_m, row.cut_n, c.K, options, splits);
   if (!at_k) return Status(at_k.status().code(), kernel.id + " (cut-down " + std::to_string(row.cut_m) + "x" +
                                                      std::to_string(row.cut_n) + "x" + std::to_string(c.K) +
                                                      "): " + at_k.status().message());
@@ -194,14 +224,16 @@ Result<BenchRow> run_bench_case(const Pack& pack, const BenchCase& c, const Benc
 
   if (options.main_loop && at_k->k_tiles) {
     const int64_t k2 = c.K / 2;
-    auto at_k2 = launch_cut(pack, kernel, c, device, row.cut_m, row.cut_n, k2, options);
+    auto at_k2 = launch_cut(pack, kernel, c, device, row.cut_m, row.cut_n, k2, options, splits);
     // A kernel that rejects K/2 (alignment) just leaves the main-loop columns empty.
     if (at_k2 && at_k2->k_tiles && *at_k->k_tiles > *at_k2->k_tiles && at_k2->workgroups == at_k->workgroups) {
       const double iterations = static_cast<double>(*at_k->k_tiles - *at_k2->k_tiles);
       row.mfma_share_main_loop = (issue_cycles(p) - issue_cycles(at_k2->profile)).mfma_share();
       const double conflicts = static_cast<double>(p.lds_bank_conflict_cycles) -
                                static_cast<double>(at_k2->profile.lds_bank_conflict_cycles);
-      row.lds_conflict_cycles_per_iteration = conflicts / iterations / static_cast<double>(at_k->workgroups);
+      // k_tiles counts a tile's slabs; with split-K they are spread over `splits` workgroups per tile
+      const double tiles = static_cast<double>(at_k->workgroups) / static_cast<double>(splits.value_or(1));
+      row.lds_conflict_cycles_per_iteration = conflicts / iterations / tiles;
     }
   }
 

@@ -6,49 +6,65 @@ C is bf16, f16 or f32 [M,N] (row stride ldc), rounded to nearest even from the f
 the top of asm/gemm/gemm.s.j2.
 
 Two kinds of variant share the template:
-- prefill tiles (ks = 1): 4 waves in a 2x2 grid over a BM x BN output tile;
+- prefill tiles (ks = 1): 4 waves in a 2x2 grid over a BM x BN output tile (256x256: 8 waves in 2x4);
 - decode tiles (ks = 4, BM = 32): the 4 waves split each K slab in 4 K-slices over the same 32 x BN tile and
   are reduced through LDS in fixed wave order (deterministic), so a workgroup streams 4x the K per
   iteration (bytes in flight, what a memory-bound M <= 32 problem needs) with a small output tile (many
   workgroups for the CUs). They accept any M (more M tiles in the grid); the cost model decides when
   they pay.
+- Decode tiles pipeline two K slabs ahead of the one being multiplied: global -> two register sets
+  (buffer_load_dwordx4, waited for by count: vmcnt(a_chunks + b_chunks) leaves the newer slab in flight,
+  vmcnt(0) only when no later slab was issued) -> LDS (one buffer on gfx942, a double buffer on gfx950)
+  -> MFMA. Bytes in flight per workgroup (= per CU: each decode tile's LDS allows one workgroup per CU on
+  either arch) = 2 stages * (min(M,32) + BN) rows * BK * 2 bytes: at M = 1, 66 KiB for 32x32x512 (gfx950),
+  65 KiB for 32x64x256, 33 KiB for 32x32x256 (gfx942); at M = 32, 128 / 96 / 64 KiB; half that before
+  (one slab). The cost model's in_flight term counts both stages.
+- Decode tiles also split K across workgroups (grid z = S splits; gen/families/gemm_splitk.py has the rule,
+  asm/common/splitk.s.j2 the deterministic reduction through a loader-allocated workspace). S is chosen per
+  call by a manifest expression, not per variant: the right S depends on M, N, K and the device's `cus`
+  together, so variants per S would multiply the pack and still miss most calls. S = 1 (the rule's answer
+  for large M or few slabs) skips the workspace entirely. The variant ids did not change.
 
 Selection cost (`_cost`): a roofline over the device's `cus`, in nanoseconds, with the numbers of
 gen/archs.py ROOFLINE (isa-notes.md "Hardware numbers": MI300X 5.3 TB/s, 1307 dense 16-bit TFLOP/s over 304
 CUs; MI355X 8 TB/s, 2517 TFLOP/s over 256 CUs; MI308X = gfx942 with its own `cus`):
-  wgs      = ceil(M/BM) * ceil(N/BN)                          workgroups
+  tiles    = ceil(M/BM) * ceil(N/BN);   S, T = splits and slabs per split (1 and ceil(K/BK) without split-K)
+  wgs      = tiles * S                                        workgroups
   rounds   = ceil(wgs / cus)                                 wave quantization
-  bytes    = wgs * (min(BM,M)*Kp + min(BN,N)*Kp) * 2 + M*N*out_bytes   (each tile streams its A and B panels;
+  bytes    = tiles * (min(BM,M)*Kp + min(BN,N)*Kp) * 2 + M*N*out_bytes   (each tile streams its A and B panels;
              Kp = K rounded up to BK; rows past M/N are masked and not fetched)
-  flops    = rounds * 2*BM*BN*Kp                             per CU, padded tiles included
-  cu_rate  = min(64 B/clk, in_flight / latency)             in_flight = (min(BM,M)+min(BN,N))*BK*2 bytes
+             + (S > 1) * S * round_up(M,4) * N * 8           fp32 partial sums, written once and read once
+  flops    = rounds * 2*BM*BN*T*BK                           per CU, padded tiles included
+  cu_rate  = min(64 B/clk, in_flight / latency)             in_flight = stages*(min(BM,M)+min(BN,N))*BK*2 bytes
   mem_ns   = bytes / min(HBM, min(wgs,cus) * cu_rate)
   cost     = max(mem_ns, flops / per-CU peak) + rounds * launch_ns
+             + (S > 1) * (latency + S * BM*BN*4 / CU rate)    the last workgroup's atomic and reduction
 64 B/clk per CU is the L2->CU path; latency (1000 ns) and launch_ns (1000 ns per round) are ASSUMED, not
-measured (no GPU here): they only rank tiles, they do not claim a GPU time.
-Split-K across workgroups is not in the pack yet (it needs a loader-allocated workspace), so the split
-factor is 1 in every variant; the model's wave-quantization term is where it will enter."""
+measured (no GPU here): they only rank tiles, they do not claim a GPU time."""
 
 from gen.archs import DTYPE_BYTES, LDS_BANKS, MAX_ARCH_VGPRS, MFMA_32X32, ROOFLINE, WAVE_SIZE, arch_info
+from gen.families import gemm_splitk as splitk
 from gen.families.gemm_common import VgprAllocator, roofline_cost, shape_constraints, shape_kernargs
 from gen.spec import Constraint, FamilySpec, KernArg
 
-THREADS = 256                    # 4 waves
-WAVES = THREADS // WAVE_SIZE
+THREADS = 256                    # 4 waves, every tile but the 256x256 one
+BIG_TILE_THREADS = 512           # 8 waves in a 2x4 grid: 128x64 outputs (128 accumulator VGPRs) per wave
 CHUNK_ELEMS = 8                  # one buffer_load_dwordx4 = 8 16-bit elements along K
 IN_BYTES = 2
 LDS_ROW_PAD_BYTES = 16           # pitch = BK*2 + 16: 16-byte aligned rows, an odd number of 16-byte slots
 CHUNK_BYTES = 16                 # every LDS access of a slab is one 16-byte chunk per lane (b128)
 MAX_COL_BLOCKS = 2               # the template keeps one 64-bit column mask per 32-column block in s44..s47
 
-# (bm, bn, bk, ks) per arch. Prefill tiles use a 2x2 wave grid (ks = 1); decode tiles split K over the 4
-# waves (ks = 4) and stream deeper K slabs (twice the bytes in flight per CU of the prefill tiles at M = 1);
-# gfx950's 160 KiB LDS takes the 32x32 tile's 512-deep slab (66 KiB), which gfx942's 64 KiB cannot.
+# (bm, bn, bk, ks) per arch. Prefill tiles use a 2x2 wave grid (ks = 1), the 256x256 one 8 waves in 2x4
+# (128x64 outputs and 128 accumulator VGPRs per wave: with 4 waves its 256 accumulators alone would fill
+# the VGPRs; 256x128 with BK 64 needs 312 VGPRs, more than 256, and is not declared); decode tiles split K
+# over the 4 waves (ks = 4) and stream deeper K slabs (twice the bytes in flight per CU of the prefill tiles
+# at M = 1); gfx950's 160 KiB LDS takes the 32x32 tile's 512-deep slab (66 KiB), which gfx942's 64 KiB cannot.
 TILES = {
     "gfx942": [(64, 64, 64, 1), (128, 64, 64, 1), (64, 128, 64, 1), (128, 128, 64, 1), (256, 128, 32, 1),
-               (32, 32, 256, 4), (32, 64, 256, 4)],
+               (32, 32, 256, 4), (32, 64, 256, 4), (256, 256, 32, 1)],
     "gfx950": [(64, 64, 64, 1), (128, 64, 64, 1), (64, 128, 64, 1), (128, 128, 64, 1), (256, 128, 32, 1),
-               (32, 32, 512, 4), (32, 64, 256, 4)],
+               (32, 32, 512, 4), (32, 64, 256, 4), (256, 256, 32, 1)],
 }
 DTYPES = ["bf16", "f16"]
 OUTS = ["bf16", "f16", "f32"]
@@ -69,7 +85,8 @@ def _valid(arch: str, p: dict) -> str | None:
         return f"each wave's K slice must be a multiple of the MFMA K ({mfma.k})"
     if (p["bk"] // p["ks"] // mfma.k) % (CHUNK_BYTES // (mfma.k_per_lane * IN_BYTES)):
         return "each wave's K slice must be whole 16-byte operand reads"
-    if (p["bm"] * p["bk"]) % (THREADS * CHUNK_ELEMS) or (p["bn"] * p["bk"]) % (THREADS * CHUNK_ELEMS):
+    threads = _threads(p)
+    if (p["bm"] * p["bk"]) % (threads * CHUNK_ELEMS) or (p["bn"] * p["bk"]) % (threads * CHUNK_ELEMS):
         return "each thread must load whole 16-byte chunks of the A and B tiles"
     plan = _plan(arch, p)
     if plan["phase_rows"] > 1 and plan["chunks_per_row"] ** 2 % plan["phase_lanes"]:
@@ -78,9 +95,15 @@ def _valid(arch: str, p: dict) -> str | None:
         return f"a wave may own at most {MAX_COL_BLOCKS} 32-column blocks"
     if plan["lds_bytes"] > arch_info(arch).lds_bytes:
         return "tiles do not fit in LDS"
+    if (plan["k_steps"] // plan["steps_per_read"]) % plan["frag_batches"]:
+        return "operand read batches must split the slab's reads evenly"
     if plan["next_free_vgpr"] > MAX_ARCH_VGPRS:
         return "register plan exceeds 256 VGPRs"
     return None
+
+
+def _threads(p: dict) -> int:
+    return BIG_TILE_THREADS if p["bm"] * p["bn"] >= 256 * 256 else THREADS
 
 
 def _plan(arch: str, p: dict) -> dict:
@@ -89,9 +112,10 @@ def _plan(arch: str, p: dict) -> dict:
     mfma = MFMA_32X32[(arch, p["dtype"])]
     bm, bn, bk, ks = p["bm"], p["bn"], p["bk"], p["ks"]
     chunks_per_row = bk // CHUNK_ELEMS
-    a_chunks = bm * bk // (THREADS * CHUNK_ELEMS)
-    b_chunks = bn * bk // (THREADS * CHUNK_ELEMS)
-    waves_m, waves_n = (2, 2) if ks == 1 else (1, 1)
+    threads = _threads(p)
+    a_chunks = bm * bk // (threads * CHUNK_ELEMS)
+    b_chunks = bn * bk // (threads * CHUNK_ELEMS)
+    waves_m, waves_n = (1, 1) if ks > 1 else (2, threads // WAVE_SIZE // 2)
     wave_m, wave_n = bm // waves_m, bn // waves_n
     blocks_m, blocks_n = wave_m // mfma.m, wave_n // mfma.n
     k_steps = bk // ks // mfma.k
@@ -111,20 +135,29 @@ def _plan(arch: str, p: dict) -> dict:
     steps_per_read = CHUNK_BYTES // (mfma.k_per_lane * IN_BYTES)
     acc_regs = blocks_m * blocks_n * mfma.acc_regs
 
-    vgprs = VgprAllocator(16)
-    take = vgprs.take
-    a_base_off = take(a_chunks)
-    b_base_off = take(b_chunks)
-    a_addr = take(a_chunks)
-    b_addr = take(b_chunks)
-    a_data = take(4 * a_chunks)
-    b_data = take(4 * b_chunks)
-    a_frag = take(k_steps * blocks_m * mfma.operand_regs)
-    b_frag = take(k_steps * blocks_n * mfma.operand_regs)
-    acc = take(acc_regs)
-    bias = take(blocks_n)
-    cvt = take(2)                                # output conversion temporaries
-    red = take(16) if ks > 1 else 0              # 4 quads of partial sums read back in the reduction
+    # Decode tiles keep two slabs in flight ahead of the one being multiplied (two register stages);
+    # where their operand fragments would then overflow the VGPRs, a slab's operands are read and
+    # multiplied in two batches.
+    reg_stages = 2 if ks > 1 else 1
+    for frag_batches in (1, 2):
+        vgprs = VgprAllocator(16)
+        take = vgprs.take
+        a_base_off = take(a_chunks)
+        b_base_off = take(b_chunks)
+        a_addr = take(a_chunks)
+        b_addr = take(b_chunks)
+        a_data_sets = [take(4 * a_chunks) for _ in range(reg_stages)]
+        b_data_sets = [take(4 * b_chunks) for _ in range(reg_stages)]
+        a_frag = take(k_steps // frag_batches * blocks_m * mfma.operand_regs)
+        b_frag = take(k_steps // frag_batches * blocks_n * mfma.operand_regs)
+        acc = take(acc_regs)
+        bias = take(blocks_n)
+        cvt = take(2)                                # output conversion temporaries
+        red = take(16) if ks > 1 else 0              # 4 quads of partial sums read back in the reduction
+        # split-K: one masked workspace offset per accumulator quad (lane*16 + quad*1024, or out of range)
+        part = take(acc_regs // 4) if ks > 1 else 0
+        if vgprs.next_free() <= MAX_ARCH_VGPRS:
+            break
     next_free_vgpr = vgprs.next_free()
     slab_bytes = (bm + bn) * pitch
     # Decode tiles double-buffer the slab when two fit in LDS (gfx950's 160 KiB; not gfx942's 64 KiB at
@@ -136,8 +169,8 @@ def _plan(arch: str, p: dict) -> dict:
     # K-slice reduction: waves 1..ks-1 park their accumulators in LDS, [wave-1][quad][lane][4 dwords]
     red_bytes = (ks - 1) * acc_regs * WAVE_SIZE * 4
     return {
-        "mfma": mfma, "threads": THREADS, "waves": WAVES, "ks": ks,
-        "chunks_per_row": chunks_per_row, "rows_per_pass": THREADS // chunks_per_row,
+        "mfma": mfma, "threads": threads, "waves": threads // WAVE_SIZE, "ks": ks, "waves_n": waves_n,
+        "chunks_per_row": chunks_per_row, "rows_per_pass": threads // chunks_per_row,
         "a_chunks": a_chunks, "b_chunks": b_chunks,
         "wave_m": wave_m, "wave_n": wave_n, "blocks_m": blocks_m, "blocks_n": blocks_n,
         "k_steps": k_steps, "wave_k_bytes": bk // ks * IN_BYTES, "pitch": pitch, "lds_b_base": bm * pitch,
@@ -146,23 +179,37 @@ def _plan(arch: str, p: dict) -> dict:
         "phase_lanes": phase_lanes,
         "out_bytes": DTYPE_BYTES[p["out"]], "out_shift": DTYPE_BYTES[p["out"]].bit_length() - 1,
         "v_a_base_off": a_base_off, "v_b_base_off": b_base_off, "v_a_addr": a_addr, "v_b_addr": b_addr,
-        "v_a_data": a_data, "v_b_data": b_data, "v_a_frag": a_frag, "v_b_frag": b_frag, "v_acc": acc,
-        "v_bias": bias, "v_cvt": cvt, "v_red": red,
-        "next_free_vgpr": next_free_vgpr, "next_free_sgpr": 64,
-        "workgroup_ids": "xy",
+        "v_a_data_sets": a_data_sets, "v_b_data_sets": b_data_sets, "reg_stages": reg_stages,
+        "frag_batches": frag_batches, "v_a_frag": a_frag, "v_b_frag": b_frag, "v_acc": acc,
+        "v_bias": bias, "v_cvt": cvt, "v_red": red, "v_part": part,
+        "splitk": ks > 1, "partial_tile_bytes": bm * bn * splitk.F32_BYTES,
+        "counter_region_align": splitk.COUNTER_REGION_ALIGN,
+        "next_free_vgpr": next_free_vgpr, "next_free_sgpr": 80 if ks > 1 else 64,
+        "workgroup_ids": "xyz" if ks > 1 else "xy",
     }
+
+
+def _split_args(p: dict) -> tuple:
+    return p["bm"], p["bn"], p["bk"], IN_BYTES, DTYPE_BYTES[p["out"]]
 
 
 def _constraints(p: dict) -> list[Constraint]:
     k_rules = [Constraint("k_multiple_of_8", ["eq", ["mod", "K", CHUNK_ELEMS], 0], "K must be a multiple of 8")]
-    return shape_constraints(IN_BYTES, DTYPE_BYTES[p["out"]], k_rules, "elements", "elements")
+    rules = shape_constraints(IN_BYTES, DTYPE_BYTES[p["out"]], k_rules, "elements", "elements")
+    if p["ks"] > 1:
+        rules.append(splitk.workspace_constraint(*_split_args(p)))
+    return rules
 
 
 def _cost(arch: str, p: dict) -> list:
     """The roofline of the module docstring, as a manifest expression (nanoseconds)."""
     roof = ROOFLINE[arch]
+    split = splitk.cost_terms(*_split_args(p)) if p["ks"] > 1 else None
+    in_flight = None
+    if p["ks"] > 1:  # two register stages: two slabs in flight per workgroup
+        in_flight = ["mul", ["add", ["min", p["bm"], "M"], ["min", p["bn"], "N"]], 2 * p["bk"] * IN_BYTES]
     return roofline_cost(roof, p["bm"], p["bn"], p["bk"], IN_BYTES, DTYPE_BYTES[p["out"]],
-                         roof.flops_per_ns_per_cu)
+                         roof.flops_per_ns_per_cu, split=split, in_flight_bytes=in_flight)
 
 
 def _kernargs(p: dict) -> list[KernArg]:
@@ -174,7 +221,16 @@ def _kernargs(p: dict) -> list[KernArg]:
         KernArg("alpha", "f32", "alpha"),
         # derived on the host so the kernel needs no integer division
         KernArg("k_tiles", "i32", ["ceil_div", "K", p["bk"]]),
+        *(splitk.kernargs(*_split_args(p)) if p["ks"] > 1 else []),
     ]
+
+
+def _grid(p: dict) -> list:
+    return splitk.grid(p["bm"], p["bn"], _split_args(p) if p["ks"] > 1 else None)
+
+
+def _workspace(p: dict):
+    return splitk.workspace_bytes(*_split_args(p)) if p["ks"] > 1 else 0
 
 
 SPEC = FamilySpec(
@@ -187,8 +243,8 @@ SPEC = FamilySpec(
     name_keys=[("dtype", "a"), ("out", "c"), ("has_bias", "bias"), ("bm", "m"), ("bn", "n"), ("bk", "k"),
                ("ks", "ks")],
     kernargs=_kernargs,
-    workgroup=lambda p: [THREADS, 1, 1],
-    grid=lambda p: [["ceil_div", "N", p["bn"]], ["ceil_div", "M", p["bm"]], 1],
+    workgroup=lambda p: [_threads(p), 1, 1],
+    grid=_grid,
     dynamic_lds=lambda p: 0,
     match=lambda p: {"dtype_a": p["dtype"], "dtype_b": p["dtype"], "dtype_c": p["out"],
                      "has_bias": p["has_bias"]},
@@ -196,4 +252,5 @@ SPEC = FamilySpec(
     cost=_cost,
     plan=_plan,
     extra={"read_only": ["A", "B", "bias"], "write_only": ["C"]},
+    workspace=_workspace,
 )

@@ -58,22 +58,48 @@ def workgroups(bm: int, bn: int) -> list:
 
 
 def roofline_cost(roof, bm: int, bn: int, bk: int, in_bytes: int, out_bytes: int,
-                  flops_per_ns_per_cu: float, extra_bytes: list | None = None) -> list:
+                  flops_per_ns_per_cu: float, extra_bytes: list | None = None, split=None,
+                  in_flight_bytes: list | None = None) -> list:
     """The roofline documented in gen/families/gemm.py, as a manifest expression (nanoseconds).
     `roof` is the arch's gen/archs.py ROOFLINE entry; `extra_bytes` are further memory-traffic terms
-    (e.g. fp8 scales) added to the A/B panels and C."""
-    wgs = workgroups(bm, bn)
+    (e.g. fp8 scales) added to the A/B panels and C. `split` (a SplitCost, or None for no split-K) adds
+    the split factor: tiles*S workgroups for wave quantization, S-th of the K per workgroup for the MFMA
+    time, the partial-sum traffic and the last workgroup's reduction. `in_flight_bytes` replaces the
+    one-slab default of the bytes a workgroup keeps in flight (multi-stage pipelines)."""
+    tiles = workgroups(bm, bn)
+    wgs = tiles if split is None else ["mul", tiles, split.splits]
     rounds = ["ceil_div", wgs, "cus"]
     kp = ["round_up", "K", bk]
     rows_a, rows_b = ["min", bm, "M"], ["min", bn, "N"]
-    bytes_ = ["add", ["mul", wgs, ["add", rows_a, rows_b], kp, in_bytes], ["mul", "M", "N", out_bytes],
-              *(extra_bytes or [])]
-    in_flight = ["mul", ["add", rows_a, rows_b], bk * in_bytes]
+    traffic = [] if split is None else [split.partial_bytes]
+    bytes_ = ["add", ["mul", tiles, ["add", rows_a, rows_b], kp, in_bytes], ["mul", "M", "N", out_bytes],
+              *(extra_bytes or []), *traffic]
+    in_flight = in_flight_bytes or ["mul", ["add", rows_a, rows_b], bk * in_bytes]
     cu_rate = ["min", roof.cu_bytes_per_ns, ["mul", in_flight, 1.0 / roof.latency_ns]]
     rate = ["min", roof.hbm_bytes_per_ns, ["mul", ["min", wgs, "cus"], cu_rate]]
     mem_ns = ["div", ["mul", bytes_, 1.0], rate]
-    mfma_ns = ["mul", rounds, 2 * bm * bn, kp, 1.0 / flops_per_ns_per_cu]
-    return ["add", ["max", mem_ns, mfma_ns], ["mul", rounds, roof.launch_ns]]
+    k_per_wg = kp if split is None else ["mul", split.slabs_per_split, bk]
+    mfma_ns = ["mul", rounds, 2 * bm * bn, k_per_wg, 1.0 / flops_per_ns_per_cu]
+    cost = ["add", ["max", mem_ns, mfma_ns], ["mul", rounds, roof.launch_ns]]
+    if split is not None:
+        cost.append(split.reduction_ns(roof, bm, bn))
+    return cost
+
+
+class SplitCost:
+    """The split-K terms of roofline_cost: S, T and the partial-sum bytes as expressions. The reduction is
+    the last workgroup's: one atomic round trip (a latency) and reading S fp32 partial tiles at one CU's
+    rate."""
+
+    def __init__(self, splits: list, slabs_per_split: list, partial_bytes: list):
+        self.splits = splits
+        self.slabs_per_split = slabs_per_split
+        self.partial_bytes = partial_bytes
+
+    def reduction_ns(self, roof, bm: int, bn: int) -> list:
+        per_split_ns = bm * bn * 4 / roof.cu_bytes_per_ns
+        return ["if", ["gt", self.splits, 1],
+                ["add", roof.latency_ns, ["mul", self.splits, per_split_ns]], 0.0]
 
 
 def shape_kernargs() -> list[KernArg]:

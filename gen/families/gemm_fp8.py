@@ -10,27 +10,41 @@ Scaling (the `scaling` param and match key):
   [N/128, ceil(K/128)]. Each 128-wide K block's MFMA partial sums (fp32) are scaled by
   A_scale[m,kb] * B_scale[n/128,kb] and added to the fp32 result; N and K must be multiples of 128.
 - "per_token": A_scale fp32 [M], B_scale fp32 [N], applied once in the epilogue: C = (acc * a[m]) * b[n].
-The output is rounded to bf16 (RNE). Algorithm and layouts: the top of asm/gemm_fp8/gemm_fp8.s.j2.
+The output is rounded to bf16 (RNE). Algorithm and layouts: asm/gemm_fp8/ (gemm_fp8.s.j2 picks the body).
+
+Variants (`ks`):
+- ks = 1, prefill tiles (TILES): 4 waves in a 2x2 (1x4) grid, 128-K slabs through a swizzled LDS buffer.
+- ks = 4, decode tiles (DECODE_TILES, BM = 16 or 32): the 4 waves are K-slices of one tile, each streaming its
+  own 128-K blocks from global memory straight into MFMA operand registers (double-buffered), reduced
+  through LDS in wave order; split-K across workgroups on top (gen/families/gemm_splitk.py chooses S per
+  call from M, N, K and the device's CUs; asm/common/splitk.s.j2 reduces the S partial tiles in split
+  order through the loader-provided workspace). Block128 scales are applied per 128-K block to each
+  slice's partial before any cross-slice or cross-split sum.
 
 MFMA per arch (gen/archs.py FP8_MFMA): gfx942 v_mfma_f32_32x32x16_fp8_fp8 (8 passes per 16 K); gfx950 its own
 v_mfma_f32_32x32x64_f8f6f4 with cbsz = blgp = 0 (both operands FP8 e4m3) at 16 passes per 64 K: twice the
-K per pass of the gfx942-compatible opcode, which gfx950 keeps for binary compatibility only.
+K per pass of the gfx942-compatible opcode, which gfx950 keeps for binary compatibility only. The 16-row
+decode tiles use the 16x16 shapes (FP8_MFMA_16X16: v_mfma_f32_16x16x32_fp8_fp8, v_mfma_f32_16x16x128_f8f6f4).
 
-Selection cost (`_cost`, nanoseconds), the roofline of gen/families/gemm.py with FP8 numbers:
+Selection cost (`_cost`, nanoseconds), the roofline of gen/families/gemm.py with FP8 numbers (BK: the K a
+workgroup has in flight per step, 128 for prefill tiles, 4 x 128 for decode tiles; decode tiles add the
+split-K terms of gemm_splitk.cost_terms: S x the workgroups, partial-sum traffic, the last arrival's sum):
   wgs      = ceil(M/BM) * ceil(N/BN);  rounds = ceil(wgs / cus)
-  bytes    = wgs * (min(BM,M) + min(BN,N)) * Kp            fp8 A and B panels (Kp = K rounded up to 128)
+  bytes    = wgs * (min(BM,M) + min(BN,N)) * Kp            fp8 A and B panels (Kp = K rounded up to BK)
              + M*N*2                                          bf16 C
              + scale bytes (block128: wgs * (min(BM,M)+1) * Kp/128 * 4; per_token: (M + N) * 4)
   flops    = rounds * 2*BM*BN*Kp                              per CU, padded tiles included
-  cu_rate  = min(64 B/clk, in_flight / latency);  in_flight = (min(BM,M)+min(BN,N)) * 128 bytes
+  cu_rate  = min(64 B/clk, in_flight / latency);  in_flight = (min(BM,M)+min(BN,N)) * BK bytes
   mem_ns   = bytes / min(HBM, min(wgs,cus) * cu_rate)
   cost     = max(mem_ns, flops / FP8 per-CU peak) + rounds * launch_ns
 with HBM, per-CU L2 rate, latency and launch from gen/archs.py ROOFLINE and the dense FP8 peaks of
 isa-notes.md "Hardware numbers" (MI300X 2615 TFLOP/s over 304 CUs, MI355X 5033 TFLOP/s over 256 CUs)."""
 
-from gen.archs import (FP8_FLOPS_PER_NS_PER_CU, FP8_FORMAT, FP8_MFMA, LDS_BANKS, MAX_ARCH_VGPRS, ROOFLINE,
-                       WAVE_SIZE, arch_info)
-from gen.families.gemm_common import VgprAllocator, roofline_cost, shape_constraints, shape_kernargs, workgroups
+from gen.archs import (FP8_FLOPS_PER_NS_PER_CU, FP8_FORMAT, FP8_MFMA, FP8_MFMA_16X16, LDS_BANKS, MAX_ARCH_VGPRS,
+                       ROOFLINE, WAVE_SIZE, arch_info)
+from gen.families import gemm_splitk as splitk
+from gen.families.gemm_common import (VgprAllocator, align, roofline_cost, shape_constraints, shape_kernargs,
+                                      workgroups)
 from gen.spec import Constraint, FamilySpec, KernArg
 
 THREADS = 256                    # 4 waves: a 2x2 grid of wave tiles, or 1x4 for the 32-row decode tile
@@ -42,35 +56,66 @@ F32_BYTES = 4
 SCALE_BLOCK = 128                # DeepSeek-V3's block: K and N blocks of 128
 LDS_READ_BYTES = 16              # every operand read is one ds_read_b128 (one 16-byte k chunk)
 LDS_BANK_BYTES = 4
-MAX_COL_BLOCKS = 2               # the template keeps one 64-bit column mask per 32-column block
+MAX_COL_BLOCKS = 2               # the template keeps one 64-bit column mask per MFMA block column...
+MAX_COL_BLOCKS_16_ROW_DECODE = 4  # ...and has two more pairs free in a 16-row decode tile (fp8_parts.s.j2)
+VGPR_FILE_PER_LANE = 512         # gfx90a+ unified VGPR/AGPR file per SIMD lane: waves/SIMD = 512 // VGPRs
+VGPR_GRANULE = 8                 # VGPRs are allocated in blocks of 8 (rsrc1's VGPR field, isa-notes.md)
 
 SCALINGS = ["block128", "per_token"]
-# (bm, bn). The 32 x 128 tile is for decode (M <= 32): its 4 waves sit side by side along N (1x4), so a
-# small M wastes at most one 32-row MFMA block while the workgroup still streams 128 rows of B.
+# Prefill tiles (bm, bn), ks = 1: 4 waves in a 2x2 grid (1x4 for 32 x 128), one 128-K slab through LDS
+# per iteration.
 TILES = [(32, 128), (64, 64), (128, 64), (64, 128), (128, 128)]
+# Decode tiles (bm, bn), ks = DECODE_KS: the 4 waves are K-slices of one 32 x BN tile. Wave w streams the
+# 128-K blocks kb = w, w + 4, ... straight from global memory into MFMA operand registers (double-buffered:
+# block i+1 is in flight while block i's MFMAs run), so no LDS staging and no barrier in the K loop (no
+# operand is shared between waves); their fp32 tiles are reduced through LDS in wave order at the end. A
+# workgroup thus keeps 4 blocks of B (4 x BN x 128 bytes) in flight with a small output tile (many
+# workgroups for the CUs at M <= 32). A 32 x 128 decode tile would need more than 256 VGPRs. The 16-row
+# tile (M <= 16) uses the 16x16 FP8 MFMA: 4 lanes per row, so each 16-byte load instruction reads whole
+# 64-byte segments of 16 rows (the 32-row tiles read 32 bytes of each of 32 rows per instruction).
+DECODE_TILES = [(16, 32), (16, 64), (32, 32), (32, 64)]
+DECODE_KS = 4
 
 
 def _space(arch: str) -> dict[str, list]:
     # fp8_format has one value per arch: a param so that the match (a function of params) can carry it
     return {"fp8_format": [FP8_FORMAT[arch]], "scaling": SCALINGS,
-            "bm": sorted({t[0] for t in TILES}), "bn": sorted({t[1] for t in TILES})}
+            "bm": sorted({t[0] for t in TILES + DECODE_TILES}), "bn": sorted({t[1] for t in TILES + DECODE_TILES}),
+            "ks": [1, DECODE_KS]}
 
 
 def _valid(arch: str, p: dict) -> str | None:
     if p["fp8_format"] != FP8_FORMAT[arch]:
         return f"{arch} reads fp8 as {FP8_FORMAT[arch]}"
-    if (p["bm"], p["bn"]) not in TILES:
-        return f"tile {p['bm']}x{p['bn']} is not declared"
+    if (p["bm"], p["bn"]) not in (TILES if p["ks"] == 1 else DECODE_TILES):
+        return f"tile {p['bm']}x{p['bn']} ks{p['ks']} is not declared"
     if p["scaling"] == "block128" and SCALE_BLOCK % p["bn"]:
         return "block128 tiles must not straddle a 128-column B scale block (BN divides 128)"
     plan = _plan(arch, p)
-    if plan["blocks_n"] > MAX_COL_BLOCKS:
-        return f"a wave may own at most {MAX_COL_BLOCKS} 32-column blocks"
+    col_blocks = MAX_COL_BLOCKS_16_ROW_DECODE if p["ks"] > 1 and plan["mfma"].m == 16 else MAX_COL_BLOCKS
+    if plan["blocks_n"] > col_blocks:
+        return f"a wave may own at most {col_blocks} MFMA block columns"
     if plan["lds_bytes"] > arch_info(arch).lds_bytes:
         return "tiles do not fit in LDS"
     if plan["next_free_vgpr"] > MAX_ARCH_VGPRS:
         return "register plan exceeds 256 VGPRs"
     return None
+
+
+def _take_if_free(vgprs: VgprAllocator, count: int) -> int:
+    """Takes `count` more VGPRs only when that costs no occupancy (waves per SIMD); else 0 (not taken).
+    Used for loop-invariant copies that only save instructions."""
+    trial = VgprAllocator(vgprs.next_free())
+    trial.take(count)
+    if _waves_per_simd(trial.next_free()) < _waves_per_simd(vgprs.next_free()):
+        return 0
+    return vgprs.take(count)
+
+
+def _waves_per_simd(vgprs: int) -> int:
+    # gfx90a+ (CDNA3, CDNA4): one SIMD's unified register file holds VGPR_FILE_PER_LANE registers per lane,
+    # handed out in granules of VGPR_GRANULE
+    return VGPR_FILE_PER_LANE // align(max(vgprs, 1), VGPR_GRANULE)
 
 
 def _swizzle_shift(arch: str) -> int:
@@ -90,6 +135,10 @@ def _swizzle_shift(arch: str) -> int:
 
 
 def _plan(arch: str, p: dict) -> dict:
+    return _plan_prefill(arch, p) if p["ks"] == 1 else _plan_decode(arch, p)
+
+
+def _plan_prefill(arch: str, p: dict) -> dict:
     """Register and LDS allocation. Fixed VGPRs v0..v19 are named in the template; tile-sized ranges live
     above, each 4-aligned (gfx90a+ wants even-aligned VGPR tuples)."""
     mfma = FP8_MFMA[arch]
@@ -118,8 +167,9 @@ def _plan(arch: str, p: dict) -> dict:
     take = vgprs.take
     a_base_off = take(a_chunks)
     b_base_off = take(b_chunks)
-    a_addr = take(a_chunks)
-    b_addr = take(b_chunks)
+    # per_token: the k-masked offsets of a K-tail slab (block128 slabs lie wholly inside K: none needed)
+    a_addr = take(a_chunks) if not block else 0
+    b_addr = take(b_chunks) if not block else 0
     a_data = take(4 * a_chunks)
     b_data = take(4 * b_chunks)
     a_frag = take(k_steps * blocks_m * mfma.operand_regs)   # [block][k-step][regs]
@@ -129,20 +179,80 @@ def _plan(arch: str, p: dict) -> dict:
     a_scale = take(blocks_m * mfma.acc_regs)       # A scale of each accumulator row this lane owns
     b_scale = take(blocks_n) if not block else 0   # per_token: B scale of this lane's columns
     cvt = take(2)                                  # bf16 conversion temporaries
+    # the XOR-swizzled LDS addresses of chunk reads 1..3 of A and B, computed once
+    lds_xor = _take_if_free(vgprs, 2 * (reads_per_block - 1))
     next_free_vgpr = vgprs.next_free()
     return {
         "mfma": mfma, "threads": THREADS, "waves": THREADS // WAVE_SIZE, "bk": BK,
         "chunks_per_row": chunks_per_row, "rows_per_pass": THREADS // chunks_per_row,
         "a_chunks": a_chunks, "b_chunks": b_chunks,
         "waves_m": waves_m, "waves_n": waves_n, "wave_m": wave_m, "wave_n": wave_n, "blocks_m": blocks_m, "blocks_n": blocks_n,
-        "k_steps": k_steps, "pitch": pitch, "lds_b_base": bm * pitch, "lds_bytes": (bm + bn) * pitch,
+        "k_steps": k_steps, "pitch": pitch, "lds_b_base": bm * pitch,
+        # block128: the slab's scale column (one fp32 per thread; threads past the tile write unread slots)
+        "lds_scale_base": (bm + bn) * pitch, "lds_bytes": (bm + bn) * pitch + (THREADS * F32_BYTES if block else 0),
         "reads_per_block": reads_per_block, "read_regs": LDS_READ_BYTES // 4,
         "swizzle_shift": _swizzle_shift(arch),
         "v_a_base_off": a_base_off, "v_b_base_off": b_base_off, "v_a_addr": a_addr, "v_b_addr": b_addr,
         "v_a_data": a_data, "v_b_data": b_data, "v_a_frag": a_frag, "v_b_frag": b_frag, "v_acc": acc,
-        "v_part": part, "v_a_scale": a_scale, "v_b_scale": b_scale, "v_cvt": cvt,
-        "next_free_vgpr": next_free_vgpr, "next_free_sgpr": 72,
-        "workgroup_ids": "xy",
+        "v_part": part, "v_a_scale": a_scale, "v_b_scale": b_scale, "v_cvt": cvt, "v_as_rows": 0,
+        "v_lds_xor": lds_xor, "next_free_vgpr": next_free_vgpr, "next_free_sgpr": 72,
+        "workgroup_ids": "xy", "splitk": False,
+    }
+
+
+def _plan_decode(arch: str, p: dict) -> dict:
+    """Register and LDS allocation of a K-slice decode tile (asm/gemm_fp8/gemm_fp8_decode.s.j2). Fixed VGPRs
+    v0..v17 are named in the templates. 32-row tiles (32x32 MFMA): per 128-K block a lane holds 64 bytes
+    of its row as 4 16-byte loads at k = 16*(l/32) + 32*i, the same registers in the same order as the
+    prefill tiles' LDS reads. 16-row tiles (16x16 MFMA): 32 bytes as 2 loads at k = 16*(l/16) + 64*i; on
+    gfx950 that is the f8f6f4 operand's own layout (pieces at 16g and 64 + 16g), on gfx942 the 4 k-steps
+    take 8 bytes each in register order, a permutation of K that is the same for A and B."""
+    mfma = FP8_MFMA_16X16[arch] if p["bm"] == FP8_MFMA_16X16[arch].m else FP8_MFMA[arch]
+    bm, bn, ks = p["bm"], p["bn"], p["ks"]
+    block = p["scaling"] == "block128"
+    blocks_m, blocks_n = bm // mfma.m, bn // mfma.n
+    k_steps = BK // mfma.k
+    block_regs = k_steps * mfma.operand_regs            # one MFMA block's operands of one 128-K block
+    lane_groups = WAVE_SIZE // mfma.m                   # lanes sharing a row: each holds 128/groups bytes
+    load_bytes = CHUNK_ELEMS * FP8_BYTES                # one buffer_load_dwordx4
+    chunk_reads = BK * FP8_BYTES // lane_groups // load_bytes   # loads per lane and block
+    assert block_regs == chunk_reads * load_bytes // 4
+    acc_regs = blocks_m * blocks_n * mfma.acc_regs
+    set_regs = (blocks_m + blocks_n) * block_regs       # one operand set: A block(s), then B blocks
+    a_scale_regs = blocks_m * mfma.acc_regs
+
+    vgprs = VgprAllocator(18)
+    take = vgprs.take
+    a_base_off = take(blocks_m)
+    b_base_off = take(blocks_n)
+    k_addr = take(chunk_reads)                          # this block's load offsets (masked per chunk)
+    frag = take(2 * set_regs)                           # two operand sets: block i+1 lands during block i
+    acc = take(acc_regs)
+    part = take(acc_regs) if block else 0
+    a_scale = take(2 * a_scale_regs if block else a_scale_regs)   # block128: one set per operand set
+    b_scale = take(blocks_n) if not block else 0
+    cvt = take(2)
+    as_rows = _take_if_free(vgprs, a_scale_regs) if block else 0
+    loads_per_block = (blocks_m + blocks_n) * chunk_reads + (a_scale_regs if block else 0)
+    return {
+        "mfma": mfma, "threads": THREADS, "waves": THREADS // WAVE_SIZE, "ks": ks, "k_block": BK,
+        "blocks_m": blocks_m, "blocks_n": blocks_n, "k_steps": k_steps, "block_regs": block_regs,
+        "chunk_reads": chunk_reads, "chunk_bytes": load_bytes, "set_regs": set_regs,
+        # load i of lane group g reads k = 16g + chunk_stride*i: one instruction covers chunk_stride
+        # contiguous bytes of each row
+        "lane_groups": lane_groups, "chunk_stride": lane_groups * load_bytes,
+        "loads_per_block": loads_per_block, "red_quads": acc_regs // 4,
+        # waves 1..ks-1 park their accumulators: [wave-1][quad][lane][16 bytes]
+        "lds_bytes": (ks - 1) * acc_regs * WAVE_SIZE * F32_BYTES,
+        "v_a_base_off": a_base_off, "v_b_base_off": b_base_off, "v_k_addr": k_addr, "v_frag": frag,
+        "v_acc": acc, "v_part": part, "v_a_scale": a_scale, "v_b_scale": b_scale, "v_cvt": cvt,
+        "v_as_rows": as_rows,
+        "v_red": frag,                                  # the operand sets are dead once the K loop ends
+        # split-K: one masked workspace offset per accumulator quad, in the dead second operand set
+        "v_part_offsets": frag + set_regs, "splitk": True, "partial_tile_bytes": bm * bn * F32_BYTES,
+        "counter_region_align": splitk.COUNTER_REGION_ALIGN,
+        "next_free_vgpr": vgprs.next_free(), "next_free_sgpr": 92,
+        "workgroup_ids": "xyz",
     }
 
 
@@ -157,7 +267,19 @@ def _constraints(p: dict) -> list[Constraint]:
     else:
         k_rules = [Constraint("k_multiple_of_16", ["eq", ["mod", "K", CHUNK_ELEMS], 0],
                               "fp8 GEMM needs K to be a multiple of 16 (16-byte loads along K)")]
-    return shape_constraints(FP8_BYTES, OUT_BYTES, k_rules, "bytes", "bf16 elements")
+    rules = shape_constraints(FP8_BYTES, OUT_BYTES, k_rules, "bytes", "bf16 elements")
+    # The kernels apply no alpha (and no bias: see match): a call that asks for one must get "no kernel",
+    # never a kernel that silently drops it.
+    rules.append(Constraint("alpha_is_one", ["eq", "alpha", 1],
+                            "fp8 GEMM applies no alpha: fold it into A_scale or B_scale"))
+    if p["ks"] > 1:
+        rules.append(splitk.workspace_constraint(*_split_args(p)))
+    return rules
+
+
+def _split_args(p: dict) -> tuple:
+    """gen/families/gemm_splitk.py's view of a decode tile: a K slab is its ks blocks of 128 (all waves)."""
+    return p["bm"], p["bn"], BK * p["ks"], FP8_BYTES, OUT_BYTES
 
 
 def _cost(arch: str, p: dict) -> list:
@@ -168,8 +290,10 @@ def _cost(arch: str, p: dict) -> list:
                        F32_BYTES]
     else:
         scale_bytes = ["mul", ["add", "M", "N"], F32_BYTES]
-    return roofline_cost(ROOFLINE[arch], bm, bn, BK, FP8_BYTES, OUT_BYTES, FP8_FLOPS_PER_NS_PER_CU[arch],
-                         [scale_bytes])
+    split = splitk.cost_terms(*_split_args(p)) if p["ks"] > 1 else None
+    # a decode tile's 4 K-slices keep 4 blocks of 128 K in flight per workgroup: its K step is 512
+    return roofline_cost(ROOFLINE[arch], bm, bn, BK * p["ks"], FP8_BYTES, OUT_BYTES,
+                         FP8_FLOPS_PER_NS_PER_CU[arch], [scale_bytes], split=split)
 
 
 def _kernargs(p: dict) -> list[KernArg]:
@@ -183,7 +307,16 @@ def _kernargs(p: dict) -> list[KernArg]:
         # derived on the host so the kernel needs no integer division; for block128 it is also the row
         # stride of A_scale and B_scale (ceil(K/128))
         KernArg("k_tiles", "i32", ["ceil_div", "K", BK]),
+        *(splitk.kernargs(*_split_args(p)) if p["ks"] > 1 else []),
     ]
+
+
+def _grid(p: dict) -> list:
+    return splitk.grid(p["bm"], p["bn"], _split_args(p) if p["ks"] > 1 else None)
+
+
+def _workspace(p: dict):
+    return splitk.workspace_bytes(*_split_args(p)) if p["ks"] > 1 else 0
 
 
 SPEC = FamilySpec(
@@ -193,15 +326,16 @@ SPEC = FamilySpec(
     archs=("gfx942", "gfx950"),
     space=_space,
     valid=_valid,
-    name_keys=[("scaling", "s"), ("bm", "m"), ("bn", "n")],
+    name_keys=[("scaling", "s"), ("bm", "m"), ("bn", "n"), ("ks", "ks")],
     kernargs=_kernargs,
     workgroup=lambda p: [THREADS, 1, 1],
-    grid=lambda p: [["ceil_div", "N", p["bn"]], ["ceil_div", "M", p["bm"]], 1],
+    grid=_grid,
     dynamic_lds=lambda p: 0,
     match=lambda p: {"dtype_a": "fp8", "dtype_b": "fp8", "dtype_c": "bf16", "scaling": p["scaling"],
-                     "fp8_format": p["fp8_format"]},
+                     "fp8_format": p["fp8_format"], "has_bias": False},
     constraints=_constraints,
     cost=_cost,
     plan=_plan,
     extra={"read_only": ["A", "B", "A_scale", "B_scale"], "write_only": ["C"]},
+    workspace=_workspace,
 )

@@ -36,7 +36,7 @@ TEST(GemmReference, SmallProductWithStridesAndUntouchedPadding) {
   std::vector<float> C(3 * 3, -99.0f);  // ldc = 3 > N = 2
   ref::GemmShape s;
   s.M = 3; s.N = 2; s.K = 2; s.lda = 3; s.ldb = 2; s.ldc = 3;
-  ref::gemm_bf16_f32(A.data(), B.data(), C.data(), s);
+  ref::gemm(A.data(), B.data(), C.data(), s, ref::GemmArgsRef{});  // bf16 in, f32 out, alpha 1, no bias
   const std::vector<float> expected = {1, 3, -99, 3, 7, -99, 5, 11, -99};
   EXPECT_EQ(C, expected);
 }
@@ -46,7 +46,7 @@ TEST(GemmReference, ZeroKGivesZeros) {
   s.M = 2; s.N = 2; s.K = 0; s.lda = 1; s.ldb = 1; s.ldc = 2;
   std::vector<float> C(4, 5.0f);
   const std::uint16_t dummy = 0;
-  ref::gemm_bf16_f32(&dummy, &dummy, C.data(), s);
+  ref::gemm(&dummy, &dummy, C.data(), s, ref::GemmArgsRef{});
   EXPECT_EQ(C, std::vector<float>(4, 0.0f));
 }
 

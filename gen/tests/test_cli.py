@@ -46,10 +46,10 @@ def test_asm_verb_builds_a_file_and_names_bad_lines(tmp_path):
 
 
 def test_build_list_prints_variants_without_building(tmp_path):
-    proc = _run("build", "--list", "--arch", "gfx950", "--family", "gemm_bf16", "--filter", "*m64_n64*")
+    proc = _run("build", "--list", "--arch", "gfx950", "--family", "gemm", "--filter", "*abf16_cf32_bias0_m64_n64*")
     assert proc.returncode == 0
-    assert proc.stdout.split("\n")[0].split("\t") == ["gfx950", "gemm_bf16", "gemm_bf16_gfx950_m64_n64_k32"]
-    assert len(proc.stdout.strip().split("\n")) == 2
+    assert proc.stdout.split("\n")[0].split("\t") == ["gfx950", "gemm", "gemm_gfx950_abf16_cf32_bias0_m64_n64_k64_ks1"]
+    assert len(proc.stdout.strip().split("\n")) == 1
     proc = _run("build", "--list", "--arch", "gfx942", "--filter", "gemm_gfx942_af16_cbf16_bias1_m32_*")
     assert proc.stdout.split("\n")[0].split("\t") == ["gfx942", "gemm", "gemm_gfx942_af16_cbf16_bias1_m32_n32_k256_ks4"]
     assert len(proc.stdout.strip().split("\n")) == 2

@@ -73,35 +73,51 @@ def test_kernel_structure(variant):
     # the arch's own MFMA for the input dtype, as many per slab as the wave's K-slice needs
     mfmas = [line.split()[0] for line in code if line.startswith("v_mfma")]
     assert set(mfmas) == {MFMA[(arch, p["dtype"])]}
-    blocks = (p["bm"] // (2 if p["ks"] == 1 else 1) // 32) * (p["bn"] // (2 if p["ks"] == 1 else 1) // 32)
-    assert len(mfmas) == p["bk"] // p["ks"] // MFMA_K[arch] * blocks
+    waves = (1, 1) if p["ks"] > 1 else (2, 4 if p["bm"] * p["bn"] >= 256 * 256 else 2)  # the 256x256 tile: 8 waves
+    blocks = (p["bm"] // waves[0] // 32) * (p["bn"] // waves[1] // 32)
+    # a decode tile's K loop is unrolled once per register stage (the two sets have their own registers)
+    bodies = plan["reg_stages"]
+    assert bodies == (2 if p["ks"] > 1 else 1)
+    assert len(mfmas) == p["bk"] // p["ks"] // MFMA_K[arch] * blocks * bodies
+    previous = lambda i: next(code[j] for j in range(i - 1, -1, -1) if not code[j].endswith(":"))  # noqa: E731
 
     # barriers order the LDS traffic: global data landed, ds_writes done, and (K-slices) partials written
     barriers = [i for i, line in enumerate(code) if line == "s_barrier"]
     # one LDS buffer: two barriers per K slab; two buffers (gfx950 decode tiles): one
     per_slab = 2 if plan["stages"] == 1 else 1
     assert plan["stages"] == (2 if arch == "gfx950" and p["ks"] > 1 else 1)
-    assert len(barriers) == per_slab + (2 if p["ks"] > 1 else 0)
+    assert len(barriers) == per_slab * bodies + (2 if p["ks"] > 1 else 0)
     if per_slab == 2:
-        assert code[barriers[0] - 1] == "s_waitcnt vmcnt(0)"
+        assert previous(barriers[0]).startswith("s_waitcnt vmcnt(")
     else:
-        assert code.count("s_sub_u32 s61, 0, s61") == 1          # the buffer toggles every slab
+        assert code.count("s_sub_u32 s61, 0, s61") == bodies      # the buffer toggles every slab
     assert code[barriers[per_slab - 1] - 1] == "s_waitcnt lgkmcnt(0)"
+    loop_barriers = per_slab * bodies
     if p["ks"] > 1:
-        assert code[barriers[per_slab] - 1].startswith("s_nop")  # MFMA results settled before parking them
-        assert code[barriers[per_slab + 1] - 1] == "s_waitcnt lgkmcnt(0)"  # partials in LDS before wave 0 reads
-        reads = [line for line in code[barriers[per_slab + 1]:] if line.startswith("ds_read_b128")]
+        assert code[barriers[loop_barriers] - 1].startswith("s_nop")  # MFMA results settled before parking them
+        assert code[barriers[loop_barriers + 1] - 1] == "s_waitcnt lgkmcnt(0)"  # partials in LDS before wave 0 reads
+        reads = [line for line in code[barriers[loop_barriers + 1]:] if line.startswith("ds_read_b128")]
         assert len(reads) == (p["ks"] - 1) * plan["red_quads"]
+        # two slabs in flight: a slab is waited for by count, leaving the next one's loads outstanding
+        assert f"s_waitcnt vmcnt({plan['a_chunks'] + plan['b_chunks']})" in code
 
-    # every global access is lane-masked right before it
+    # every global access is lane-masked: right before it, or (split-K workspace, s[72:75]) by the
+    # v_cndmask that last wrote its offset register; `off` accesses are single-lane counter updates
     for i, line in enumerate(code):
-        if line.startswith("buffer_load") or line.startswith("buffer_store"):
+        if line.startswith("buffer_load") or line.startswith("buffer_store") or line.startswith("buffer_atomic"):
             offset_reg = re.split(r",\s*", line.split(None, 1)[1])[1]
-            assert code[i - 1].startswith(f"v_cndmask_b32 {offset_reg},"), (i, line)
+            if offset_reg == "off":
+                continue
+            if "s[72:75]" in line:
+                writer = next(code[j] for j in range(i - 1, -1, -1) if re.match(rf"\S+ {offset_reg},", code[j]))
+                assert writer.startswith(f"v_cndmask_b32 {offset_reg},"), (i, line, writer)
+            else:
+                assert code[i - 1].startswith(f"v_cndmask_b32 {offset_reg},"), (i, line)
 
-    # output width and conversion
+    # output width and conversion (split-K adds the fp32 partial tiles and the counter reset)
     stores = {line.split()[0] for line in code if line.startswith("buffer_store")}
-    assert stores == {"buffer_store_dword" if p["out"] == "f32" else "buffer_store_short"}
+    out_store = "buffer_store_dword" if p["out"] == "f32" else "buffer_store_short"
+    assert stores == ({out_store, "buffer_store_dwordx4", "buffer_store_dword"} if p["ks"] > 1 else {out_store})
     has = lambda op: any(line.startswith(op + " ") for line in code)  # noqa: E731
     assert has("v_cvt_pk_bf16_f32") == (p["out"] == "bf16" and arch == "gfx950")
     assert has("v_add3_u32") == (p["out"] == "bf16" and arch == "gfx942")
@@ -124,3 +140,22 @@ def test_gfx950_decode_tile_uses_more_lds_than_gfx942_has():
     deep = [v for v in VARIANTS if v.params["bk"] == 512]
     assert deep and all(v.arch == "gfx950" for v in deep)
     assert all(gemm._plan(v.arch, v.params)["lds_bytes"] > arch_info("gfx942").lds_bytes for v in deep)
+
+
+@pytest.mark.parametrize("variant", [v for v in SAMPLE if v.params["ks"] > 1], ids=lambda v: v.id)
+def test_split_k_reduction_follows_the_agent_scope_acq_rel_sequence(variant):
+    """LLVM AMDGPUUsage, GFX942 memory model, `atomicrmw acq_rel agent global`: buffer_wbl2 sc1; s_waitcnt
+    vmcnt(0) & lgkmcnt(0); the atomic; s_waitcnt vmcnt(0); buffer_inv sc1, before any partial is read."""
+    code = _code(variant)
+    atomic = next(i for i, line in enumerate(code) if line.startswith("buffer_atomic_add"))
+    assert code[atomic].endswith(" sc0")                                  # returns the old count
+    release = [line for line in code[:atomic] if line.startswith("buffer_wbl2") or line.startswith("s_waitcnt")]
+    assert release[-2:] == ["buffer_wbl2 sc1", "s_waitcnt vmcnt(0) lgkmcnt(0)"]
+    assert code[atomic + 1] == "s_waitcnt vmcnt(0)"
+    inv = code.index("buffer_inv sc1")
+    partial_stores = [i for i, line in enumerate(code) if line.startswith("buffer_store_dwordx4")]
+    partial_loads = [i for i, line in enumerate(code) if line.startswith("buffer_load_dwordx4") and "s[72:75]" in line]
+    assert partial_stores and max(partial_stores) < atomic < inv < min(partial_loads)
+    # the counter goes back to zero in the last workgroup, after its acquire
+    reset = next(i for i, line in enumerate(code) if line.startswith("buffer_store_dword ") and " off," in line)
+    assert inv < reset

@@ -21,7 +21,7 @@ def test_schema_is_draft_2020_12_and_itself_valid():
 
 def test_built_manifest_validates(manifest):
     validate_manifest(manifest)
-    assert manifest["schema_version"] == 1
+    assert manifest["schema_version"] == 2
     assert manifest["toolchain"]["backend"] in ("rocm-llvm", "triton-llvm")
     assert [k["id"] for k in manifest["kernels"]] == sorted(k["id"] for k in manifest["kernels"])
     # `families` lists every declared variant; the session pack is a filtered slice of them
@@ -45,7 +45,7 @@ def _break(manifest, mutate):
 
 
 BREAKAGES = {
-    "wrong schema version": lambda m: m.update(schema_version=2),
+    "wrong schema version": lambda m: m.update(schema_version=1),
     "missing kernels": lambda m: m.pop("kernels"),
     "unknown top-level key": lambda m: m.update(built_at="2026-01-01"),
     "absolute file path": lambda m: m["kernels"][0].update(file="/tmp/x.co"),

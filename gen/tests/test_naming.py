@@ -9,8 +9,8 @@ from gen.spec import expand
 
 
 def test_id_format_is_family_arch_then_named_params():
-    vid = variant_id("gemm_bf16", "gfx950", {"bm": 128, "bn": 64, "bk": 32}, [("bm", "m"), ("bn", "n"), ("bk", "k")])
-    assert vid == "gemm_bf16_gfx950_m128_n64_k32"
+    vid = variant_id("gemm", "gfx950", {"bm": 128, "bn": 64, "bk": 32}, [("bm", "m"), ("bn", "n"), ("bk", "k")])
+    assert vid == "gemm_gfx950_m128_n64_k32"
 
 
 def test_values_are_sanitised_into_symbol_characters():

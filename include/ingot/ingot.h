@@ -8,6 +8,7 @@
 #include "ingot/manifest.h"
 #include "ingot/pack.h"
 #include "ingot/problem.h"
+#include "ingot/raw_launch.h"
 #include "ingot/select.h"
 #include "ingot/status.h"
 #include "ingot/validate.h"

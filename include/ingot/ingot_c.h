@@ -44,6 +44,23 @@ typedef struct ingot_gemm_args {
 /* Defaults: alpha = 1, no bias, dtypes bf16/bf16/f32, everything else 0. */
 ingot_gemm_args ingot_gemm_args_init(void);
 
+/* FP8 gemm (C bf16 = dequant(A fp8) . dequant(B fp8)^T). ABI: ingot_gemm_args keeps its layout (a
+ * binary built against an older header passes the smaller struct), so the FP8 fields come in a second
+ * struct taken by new functions. It starts with struct_size = sizeof(ingot_gemm_fp8_args) as the caller
+ * compiled it (ingot_gemm_fp8_args_init sets it): fields appended later are read only when the caller's
+ * size covers them, and a size smaller than this version's first fields is INGOT_INVALID_ARGUMENT. */
+typedef struct ingot_gemm_fp8_args {
+  size_t struct_size;
+  const char* scaling;    /* "block128" (A_scale fp32 [M, ceil(K/128)], B_scale [ceil(N/128), ceil(K/128)])
+                             or "per_token" (A_scale [M], B_scale [N]); NULL = "block128" */
+  const char* fp8_format; /* "e4m3fnuz" (gfx942) or "e4m3fn" (gfx950); NULL = the device arch's own */
+  uint64_t a_scale;       /* device addresses of the fp32 scales */
+  uint64_t b_scale;
+} ingot_gemm_fp8_args;
+
+/* Defaults: struct_size set, scaling and fp8_format NULL, no scales. */
+ingot_gemm_fp8_args ingot_gemm_fp8_args_init(void);
+
 /* Message of the last failed call on this thread ("" if none). Valid until the next call. */
 const char* ingot_last_error(void);
 /* "no kernel", "no device", ... for a status code. */
@@ -67,6 +84,13 @@ int ingot_synchronize(ingot_runtime* runtime, void* stream);
 int ingot_gemm_select(ingot_runtime* runtime, const ingot_gemm_args* args, char* id, size_t id_size);
 /* Launch (asynchronous on HIP; stream is a hipStream_t or NULL). */
 int ingot_gemm(ingot_runtime* runtime, const ingot_gemm_args* args, void* stream);
+
+/* The FP8 gemm: `args` as above with its dtypes NULL meaning fp8, fp8 and bf16 here (alpha must be 1 and
+ * bias 0: the FP8 kernels take neither), plus `fp8`. */
+int ingot_gemm_fp8_select(ingot_runtime* runtime, const ingot_gemm_args* args, const ingot_gemm_fp8_args* fp8,
+                          char* id, size_t id_size);
+int ingot_gemm_fp8(ingot_runtime* runtime, const ingot_gemm_args* args, const ingot_gemm_fp8_args* fp8,
+                   void* stream);
 
 #ifdef __cplusplus
 }

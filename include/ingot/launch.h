@@ -27,6 +27,11 @@ struct LaunchConfig {
   std::array<uint64_t, 3> grid_workitems() const;
 };
 
+// Bytes of workspace the kernel needs for the problem (launch.workspace; 0 = none). Negative is
+// kCorruptManifest. Callers that launch through prepare_launch bind a buffer of at least this many
+// bytes, zero-filled when allocated, as problem buffer "workspace" first; Runtime does it itself.
+Result<uint64_t> workspace_bytes(const ManifestKernel& kernel, const Problem& problem, const DeviceInfo& device);
+
 // Evaluates the launch rule and packs kernargs. Zero or negative grid sizes and sizes over
 // 2^32-1 are kInvalidArgument.
 Result<LaunchConfig> prepare_launch(const ManifestKernel& kernel, const Problem& problem,

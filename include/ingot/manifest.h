@@ -40,6 +40,9 @@ struct LaunchRule {
   std::array<uint32_t, 3> workgroup{1, 1, 1};
   std::array<Expr, 3> grid;  // in workgroups
   Expr dynamic_lds;          // bytes
+  // Device memory the kernel needs besides its arguments (bytes, 0 = none), bound as buffer
+  // "workspace": zero-filled when allocated, one launch at a time (manifest/README.md "Workspace").
+  Expr workspace;
 };
 
 struct Constraint {

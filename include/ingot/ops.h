@@ -14,6 +14,7 @@
 #include "ingot/problem.h"
 #include "ingot/select.h"
 #include "ingot/status.h"
+#include "ingot/workspace.h"
 
 namespace ingot {
 
@@ -44,6 +45,11 @@ struct GemmArgs {
   std::string fp8_format;
   uint64_t A_scale = 0;
   uint64_t B_scale = 0;
+  // Workspace for kernels that need one (split-K): 0 = the Runtime's own, per stream. A caller that must
+  // not allocate during the call (graph capture) passes a buffer of at least Runtime::workspace_bytes,
+  // zero-filled once when allocated, used by one launch at a time (kernels leave it as they found it).
+  uint64_t workspace = 0;
+  uint64_t workspace_bytes = 0;
 };
 
 // The FP8 encoding an arch's MFMA reads ("e4m3fnuz" for gfx942, "e4m3fn" for gfx950), or kUnsupported.
@@ -90,8 +96,11 @@ class Runtime {
 
   // Which kernel a problem gets on this device, and why.
   Result<Selection> select(const Problem& problem) const;
-  // Select, load (once), pack kernargs from the manifest, launch. Asynchronous on HIP: call
-  // device().synchronize(stream) before reading results.
+  // Bytes of workspace the selected kernel needs for the problem (0 = none).
+  Result<uint64_t> workspace_bytes(const Problem& problem) const;
+  // Select, load (once), bind the workspace, pack kernargs from the manifest, launch. Asynchronous on
+  // HIP: call device().synchronize(stream) before reading results. A problem that names its own buffer
+  // "workspace" must give its size as integer "workspace_bytes".
   Status run(const Problem& problem, void* stream = nullptr);
 
   Status gemm(const GemmArgs& args, void* stream = nullptr);
@@ -100,11 +109,13 @@ class Runtime {
 
  private:
   Runtime(Pack pack, std::unique_ptr<Device> device)
-      : pack_(std::move(pack)), device_(std::move(device)), cache_(pack_, *device_) {}
+      : pack_(std::move(pack)), device_(std::move(device)), cache_(pack_, *device_), workspaces_(*device_) {}
+  Status launch(const ManifestKernel& kernel, const Problem& problem, void* stream);
 
   Pack pack_;
   std::unique_ptr<Device> device_;
   ModuleCache cache_;
+  WorkspacePool workspaces_;  // destroyed before device_
 };
 
 }  // namespace ingot

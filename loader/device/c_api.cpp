@@ -1,4 +1,5 @@
 // The C API: a thin shell over Runtime that turns Status into int + a per-thread message.
+#include <cstddef>
 #include <cstring>
 #include <string>
 
@@ -54,6 +55,40 @@ ingot::GemmArgs to_gemm_args(const ingot_gemm_args& c) {
   return args;
 }
 
+// The end of the last field this version reads: a caller's struct_size must cover it.
+constexpr size_t kFp8ArgsMinSize = offsetof(ingot_gemm_fp8_args, b_scale) + sizeof(uint64_t);
+
+// GemmArgs for an FP8 call: NULL dtypes mean fp8/fp8/bf16, NULL scaling block128, NULL format the
+// device's (what Runtime::gemm would fill; filled here too so that select sees the same problem).
+ingot::Result<ingot::GemmArgs> to_fp8_gemm_args(const ingot_runtime& runtime, const ingot_gemm_args& c,
+                                                const ingot_gemm_fp8_args& fp8, const char* what) {
+  if (fp8.struct_size < kFp8ArgsMinSize) {
+    return ingot::Status(ingot::StatusCode::kInvalidArgument,
+                         std::string(what) + ": fp8 struct_size " + std::to_string(fp8.struct_size) +
+                             " is smaller than this library's fields (" + std::to_string(kFp8ArgsMinSize) +
+                             " bytes): start from ingot_gemm_fp8_args_init()");
+  }
+  if (c.bias != 0 || c.alpha != 1.0f) {
+    return ingot::Status(ingot::StatusCode::kInvalidArgument,
+                         std::string(what) + ": the FP8 gemm takes neither alpha (must be 1) nor bias (must be 0)");
+  }
+  ingot::GemmArgs args = to_gemm_args(c);
+  args.dtype_a = c.dtype_a != nullptr ? c.dtype_a : "fp8";
+  args.dtype_b = c.dtype_b != nullptr ? c.dtype_b : "fp8";
+  args.dtype_c = c.dtype_c != nullptr ? c.dtype_c : "bf16";
+  args.scaling = fp8.scaling != nullptr ? fp8.scaling : "block128";
+  if (fp8.fp8_format != nullptr) {
+    args.fp8_format = fp8.fp8_format;
+  } else {
+    auto format = ingot::fp8_format_for_arch(runtime.runtime->device().info().arch);
+    if (!format) return format.status();
+    args.fp8_format = format.value();
+  }
+  args.A_scale = fp8.a_scale;
+  args.B_scale = fp8.b_scale;
+  return args;
+}
+
 }  // namespace
 
 extern "C" {
@@ -63,6 +98,12 @@ const char* ingot_last_error(void) { return last_error.c_str(); }
 ingot_gemm_args ingot_gemm_args_init(void) {
   ingot_gemm_args args{};
   args.alpha = 1.0f;
+  return args;
+}
+
+ingot_gemm_fp8_args ingot_gemm_fp8_args_init(void) {
+  ingot_gemm_fp8_args args{};
+  args.struct_size = sizeof(ingot_gemm_fp8_args);
   return args;
 }
 
@@ -133,6 +174,23 @@ int ingot_gemm_select(ingot_runtime* runtime, const ingot_gemm_args* args, char*
 int ingot_gemm(ingot_runtime* runtime, const ingot_gemm_args* args, void* stream) {
   if (runtime == nullptr || args == nullptr) return invalid("ingot_gemm: NULL argument");
   return report(runtime->runtime->gemm(to_gemm_args(*args), stream));
+}
+
+int ingot_gemm_fp8_select(ingot_runtime* runtime, const ingot_gemm_args* args, const ingot_gemm_fp8_args* fp8,
+                          char* id, size_t id_size) {
+  if (runtime == nullptr || args == nullptr || fp8 == nullptr) return invalid("ingot_gemm_fp8_select: NULL argument");
+  auto gemm_args = to_fp8_gemm_args(*runtime, *args, *fp8, "ingot_gemm_fp8_select");
+  if (!gemm_args) return report(gemm_args.status());
+  auto selection = runtime->runtime->select(ingot::gemm_problem(gemm_args.value()));
+  if (!selection) return report(selection.status());
+  return copy_out(selection.value().kernel->id, id, id_size, "ingot_gemm_fp8_select: id");
+}
+
+int ingot_gemm_fp8(ingot_runtime* runtime, const ingot_gemm_args* args, const ingot_gemm_fp8_args* fp8, void* stream) {
+  if (runtime == nullptr || args == nullptr || fp8 == nullptr) return invalid("ingot_gemm_fp8: NULL argument");
+  auto gemm_args = to_fp8_gemm_args(*runtime, *args, *fp8, "ingot_gemm_fp8");
+  if (!gemm_args) return report(gemm_args.status());
+  return report(runtime->runtime->gemm(gemm_args.value(), stream));
 }
 
 }  // extern "C"

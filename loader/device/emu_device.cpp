@@ -1,6 +1,7 @@
 #include "emu_device.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <thread>
 
 namespace ingot {
@@ -19,9 +20,16 @@ Result<std::unique_ptr<Device>> EmuDevice::open(const DeviceOptions& options) {
   emu::EmulatorOptions emu_options;
   emu_options.target = *target;
   emu_options.cus = static_cast<uint32_t>(options.emu_cus);
-  emu_options.host_threads = options.emu_threads > 0
-                                 ? static_cast<uint32_t>(options.emu_threads)
-                                 : std::max(1u, std::thread::hardware_concurrency());
+  // 0 = every core, as a user running `ingot run` expects, unless $INGOT_EMU_HOST_THREADS is set: then 0
+  // goes through and the emulator reads the variable (and reports a malformed value on launch).
+  emu_options.host_threads = static_cast<uint32_t>(options.emu_threads);
+  const char* threads_env = std::getenv("INGOT_EMU_HOST_THREADS");
+  if (options.emu_threads == 0 && (threads_env == nullptr || *threads_env == '\0')) {
+    emu_options.host_threads = std::max(1u, std::thread::hardware_concurrency());
+  }
+  emu_options.schedule =
+      options.emu_schedule == EmuSchedule::kRandom ? emu::Schedule::kRandom : emu::Schedule::kDeterministic;
+  emu_options.seed = options.emu_seed;
   std::unique_ptr<EmuDevice> device(new EmuDevice(emu_options));
   device->info_.arch = std::string(emu::target_name(*target));
   device->info_.cus = device->emulator_.cus();  // the emulated chip's count, as a GPU would report it
@@ -29,8 +37,12 @@ Result<std::unique_ptr<Device>> EmuDevice::open(const DeviceOptions& options) {
 }
 
 std::string EmuDevice::description() const {
+  const emu::EmulatorOptions& options = emulator_.options();
+  const std::string schedule = options.schedule == emu::Schedule::kRandom
+                                   ? ", random wave schedule seed " + std::to_string(options.seed)
+                                   : std::string();
   return "emulator: " + info_.arch + ", " + std::to_string(info_.cus) + " CUs (libingot_emu, " +
-         std::to_string(emulator_.options().host_threads) + " host threads)";
+         std::to_string(options.host_threads) + " host threads" + schedule + ")";
 }
 
 Result<uint64_t> EmuDevice::allocate(size_t bytes) {

@@ -17,6 +17,10 @@ Problem gemm_problem(const GemmArgs& args) {
   if (!args.fp8_format.empty()) problem.key("fp8_format", args.fp8_format);
   if (args.A_scale != 0) problem.buffer("A_scale", args.A_scale);
   if (args.B_scale != 0) problem.buffer("B_scale", args.B_scale);
+  if (args.workspace != 0) {
+    problem.buffer("workspace", args.workspace);
+    problem.integer("workspace_bytes", static_cast<int64_t>(args.workspace_bytes));
+  }
   return problem;
 }
 
@@ -51,15 +55,45 @@ Result<Selection> Runtime::select(const Problem& problem) const {
   return ingot::select(pack_, problem, device_->info());
 }
 
-Status Runtime::run(const Problem& problem, void* stream) {
+Result<uint64_t> Runtime::workspace_bytes(const Problem& problem) const {
   auto selection = select(problem);
   if (!selection) return selection.status();
-  const ManifestKernel& kernel = *selection.value().kernel;
+  return ingot::workspace_bytes(*selection.value().kernel, problem, device_->info());
+}
+
+Status Runtime::launch(const ManifestKernel& kernel, const Problem& problem, void* stream) {
   auto config = prepare_launch(kernel, problem, device_->info());
   if (!config) return config.status();
   auto handle = cache_.kernel(kernel);
   if (!handle) return handle.status();
   return device_->launch(handle.value(), config.value(), stream);
+}
+
+Status Runtime::run(const Problem& problem, void* stream) {
+  auto selection = select(problem);
+  if (!selection) return selection.status();
+  const ManifestKernel& kernel = *selection.value().kernel;
+  auto needed = ingot::workspace_bytes(kernel, problem, device_->info());
+  if (!needed) return needed.status();
+  if (needed.value() == 0) return launch(kernel, problem, stream);
+
+  if (problem.buffers.contains("workspace")) {  // the caller's own
+    auto given = problem.ints.find("workspace_bytes");
+    const int64_t bytes = given == problem.ints.end() ? 0 : given->second;
+    if (bytes < 0 || static_cast<uint64_t>(bytes) < needed.value()) {
+      return Status(StatusCode::kInvalidArgument,
+                    "kernel " + kernel.id + " needs a workspace of " + std::to_string(needed.value()) +
+                        " bytes; the caller's is " + std::to_string(bytes));
+    }
+    return launch(kernel, problem, stream);
+  }
+  // The lease is held until the launch returns: on the emulator the kernel has then finished; on HIP
+  // the next launch on the same stream is ordered after it by the stream itself.
+  auto lease = workspaces_.lease(stream, needed.value());
+  if (!lease) return lease.status();
+  Problem bound = problem;
+  bound.buffer("workspace", lease.value().address());
+  return launch(kernel, bound, stream);
 }
 
 Status Runtime::gemm(const GemmArgs& args, void* stream) {

@@ -9,6 +9,17 @@ std::array<uint64_t, 3> LaunchConfig::grid_workitems() const {
           uint64_t{grid_workgroups[2]} * workgroup[2]};
 }
 
+Result<uint64_t> workspace_bytes(const ManifestKernel& kernel, const Problem& problem, const DeviceInfo& device) {
+  const ProblemEnv env(problem, &device);
+  auto bytes = kernel.launch.workspace.evaluate_int(env);
+  const std::string where = "kernel " + kernel.id + ": launch.workspace";
+  if (!bytes) return Status(bytes.status().code(), where + ": " + bytes.status().message());
+  if (bytes.value() < 0) {
+    return Status(StatusCode::kCorruptManifest, where + " is " + std::to_string(bytes.value()) + " bytes");
+  }
+  return static_cast<uint64_t>(bytes.value());
+}
+
 Result<LaunchConfig> prepare_launch(const ManifestKernel& kernel, const Problem& problem, const DeviceInfo& device) {
   const ProblemEnv env(problem, &device);
   LaunchConfig config;

@@ -13,7 +13,7 @@ namespace {
 using json_fields::Object;
 using nlohmann::json;
 
-constexpr int64_t kSchemaVersion = 1;
+constexpr int64_t kSchemaVersion = 2;
 // Real manifests nest 5-6 levels (kernels[i].launch.grid[j] plus expression depth).
 constexpr int kMaxJsonDepth = 96;
 constexpr int64_t kU32Max = std::numeric_limits<uint32_t>::max();
@@ -163,6 +163,8 @@ Result<LaunchRule> parse_launch(const Object& entry) {
     INGOT_ASSIGN_OR_RETURN(out.grid[i], expr_from_json((*grid)[i], launch.path("grid") + "[" + std::to_string(i) + "]"));
   }
   if (launch.has("dynamic_lds")) INGOT_ASSIGN_OR_RETURN(out.dynamic_lds, expr_field(launch, "dynamic_lds"));
+  // Required: a reader that skipped it would launch a split-K kernel with no workspace.
+  INGOT_ASSIGN_OR_RETURN(out.workspace, expr_field(launch, "workspace"));
   return out;
 }
 

@@ -84,6 +84,22 @@ void check_unindexed_files(const std::filesystem::path& dir, const Manifest& man
   for (const std::string& rel : extra) report.issues.push_back({rel, "code object is not indexed by the manifest"});
 }
 
+// A kernel takes the runtime's workspace through a pointer argument valued "workspace" exactly when it
+// declares one: otherwise either the buffer is never passed or a kernel writes through a null pointer.
+void check_workspace_binding(const ManifestKernel& kernel, ValidationReport& report) {
+  const bool takes_it = std::any_of(kernel.kernarg.args.begin(), kernel.kernarg.args.end(), [](const KernargArg& a) {
+    const std::string* name = a.value.name_if_bare();
+    return a.type == ArgType::kPtr && name != nullptr && *name == "workspace";
+  });
+  const bool declares_it = kernel.launch.workspace.to_string() != "0";
+  if (takes_it && !declares_it) {
+    report.issues.push_back({kernel.id, "a kernarg takes the workspace but launch.workspace is 0"});
+  } else if (declares_it && !takes_it) {
+    report.issues.push_back({kernel.id, "launch.workspace is " + kernel.launch.workspace.to_string() +
+                                            " but no ptr kernarg takes \"workspace\""});
+  }
+}
+
 void check_manifest_level(const Manifest& manifest, ValidationReport& report) {
   std::map<std::string, int> id_counts;
   for (const ManifestKernel& kernel : manifest.kernels) ++id_counts[kernel.id];
@@ -101,6 +117,7 @@ void check_manifest_level(const Manifest& manifest, ValidationReport& report) {
     if (manifest.families.count(kernel.family) == 0) {
       report.issues.push_back({kernel.id, "family " + kernel.family + " is not declared in the manifest's families"});
     }
+    check_workspace_binding(kernel, report);
   }
 }
 

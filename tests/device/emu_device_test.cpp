@@ -2,8 +2,12 @@
 // (tests/reference/gemm_reference.h, written independently of kernels and emulator).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <random>
+#include <string>
+#include <thread>
 #include <vector>
 
 #include "ingot/ops.h"
@@ -36,6 +40,50 @@ TEST(EmuDevice, MemoryRoundTripAndBadAddresses) {
   EXPECT_EQ(in, out);
   EXPECT_FALSE(device->copy_to_host(out.data(), address.value() + 4096, 4).is_ok()) << "past the allocation";
   EXPECT_TRUE(device->free(address.value()).is_ok());
+}
+
+// The schedule and seed of DeviceOptions reach the emulator (its options, as the device reports them).
+// That the random schedule exposes races is the emulator's own test (tests/emu_exec schedule_test); the
+// e2e suite runs every pack kernel under it.
+TEST(EmuDevice, ScheduleAndSeedReachTheEmulator) {
+  DeviceOptions options;
+  options.emu_threads = 1;
+  auto deterministic = open_emu_device(options);
+  ASSERT_TRUE(deterministic.is_ok()) << deterministic.status().to_string();
+  EXPECT_EQ(deterministic.value()->description().find("random"), std::string::npos);
+  options.emu_schedule = EmuSchedule::kRandom;
+  options.emu_seed = 424242;
+  auto random = open_emu_device(options);
+  ASSERT_TRUE(random.is_ok()) << random.status().to_string();
+  EXPECT_NE(random.value()->description().find("random wave schedule seed 424242"), std::string::npos)
+      << random.value()->description();
+}
+
+// emu_threads = 0 leaves the count to the emulator, which reads $INGOT_EMU_HOST_THREADS; an explicit
+// count wins over the variable; with neither, every core.
+TEST(EmuDevice, ZeroThreadsLetsTheEmulatorReadItsEnvironment) {
+  const char* saved = std::getenv("INGOT_EMU_HOST_THREADS");
+  const std::string previous = saved != nullptr ? saved : "";
+  unsetenv("INGOT_EMU_HOST_THREADS");
+  DeviceOptions options;
+  auto all_cores = open_emu_device(options);
+  setenv("INGOT_EMU_HOST_THREADS", "3", 1);
+  auto from_env = open_emu_device(options);
+  options.emu_threads = 2;
+  auto explicit_count = open_emu_device(options);
+  if (saved != nullptr) {
+    setenv("INGOT_EMU_HOST_THREADS", previous.c_str(), 1);
+  } else {
+    unsetenv("INGOT_EMU_HOST_THREADS");
+  }
+  ASSERT_TRUE(all_cores.is_ok() && from_env.is_ok() && explicit_count.is_ok());
+  const std::string cores = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
+  EXPECT_NE(all_cores.value()->description().find("(libingot_emu, " + cores + " host threads"), std::string::npos)
+      << all_cores.value()->description();
+  EXPECT_NE(from_env.value()->description().find("(libingot_emu, 3 host threads"), std::string::npos)
+      << from_env.value()->description();
+  EXPECT_NE(explicit_count.value()->description().find("(libingot_emu, 2 host threads"), std::string::npos)
+      << explicit_count.value()->description();
 }
 
 TEST(EmuDevice, RefusesCodeForAnotherArch) {
@@ -76,8 +124,11 @@ TEST_P(EmuGemm, MatchesTheCpuReferenceWithTails) {
   for (auto& x : a) x = reference::float_to_bf16(dist(rng));
   for (auto& x : b) x = reference::float_to_bf16(dist(rng));
   const float sentinel = 12345.0f;
-  std::vector<float> c(static_cast<size_t>(s.M * s.ldc), sentinel), expected = c, mag(c.size(), 0.0f);
-  reference::gemm_bf16_f32(a.data(), b.data(), expected.data(), s, mag.data());
+  std::vector<float> c(static_cast<size_t>(s.M * s.ldc), sentinel), expected = c;
+  // exact and mag are M x N (row stride N): the fp32 value and sum |a*b| that gemm_tolerance scales with.
+  std::vector<float> exact(static_cast<size_t>(s.M * s.N)), mag(exact.size());
+  reference::GemmArgsRef ref_args;  // bf16 in, f32 out, alpha 1, no bias: what args below ask for
+  reference::gemm(a.data(), b.data(), expected.data(), s, ref_args, exact.data(), mag.data());
 
   Device& dev = runtime->device();
   auto da = dev.allocate(a.size() * 2), db = dev.allocate(b.size() * 2), dc = dev.allocate(c.size() * 4);
@@ -105,7 +156,9 @@ TEST_P(EmuGemm, MatchesTheCpuReferenceWithTails) {
   for (int64_t m = 0; m < s.M; ++m) {
     for (int64_t n = 0; n < s.ldc; ++n) {
       const size_t i = static_cast<size_t>(m * s.ldc + n);
-      const float tolerance = reference::gemm_bf16_tolerance(mag[i], s.K);
+      const size_t e = static_cast<size_t>(m * s.N + n);
+      const float tolerance =
+          n < s.N ? reference::gemm_tolerance(reference::DType::kF32, exact[e], mag[e], s.K, 1.0f) : 0.0f;
       if (std::fabs(c[i] - expected[i]) > tolerance && bad++ < 10) {
         ADD_FAILURE() << "C[" << m << "][" << n << "] = " << c[i] << ", expected " << expected[i]
                       << (n >= s.N ? " (padding column: must be untouched)" : "");

@@ -42,6 +42,27 @@ Status DeviceBuffers::upload(HostCase& hc) {
   return Status();
 }
 
+Status DeviceBuffers::zeroed(const std::string& name, uint64_t bytes, Problem& problem) {
+  auto address = device_.allocate(bytes);
+  if (!address) return step(address.status(), "allocate " + name);
+  addresses_[name] = address.value();
+  problem.buffer(name, address.value());
+  const std::vector<uint8_t> zeros(bytes, 0);
+  return step(device_.copy_to_device(address.value(), zeros.data(), zeros.size()), "zero " + name);
+}
+
+Status DeviceBuffers::restore(const HostCase& hc, const std::string& name) {
+  const std::vector<uint8_t> image = with_guard(hc.buffers.at(name));
+  return step(device_.copy_to_device(addresses_.at(name), image.data(), image.size()), "restore " + name);
+}
+
+Result<std::vector<uint8_t>> DeviceBuffers::read(const std::string& name, size_t bytes) {
+  std::vector<uint8_t> out(bytes);
+  const Status copied = device_.copy_to_host(out.data(), addresses_.at(name), bytes);
+  if (!copied.is_ok()) return step(copied, "copy " + name + " to the host");
+  return out;
+}
+
 Result<std::vector<std::string>> DeviceBuffers::verify(const HostCase& hc) {
   std::vector<std::string> failures;
   for (const auto& [name, bytes] : hc.buffers) {
@@ -71,21 +92,54 @@ Result<std::vector<std::string>> DeviceBuffers::verify(const HostCase& hc) {
   return failures;
 }
 
+namespace {
+
+Status launch_once(const ManifestKernel& kernel, ModuleCache& modules, Device& device, const Problem& problem) {
+  auto config = prepare_launch(kernel, problem, device.info());
+  if (!config) return step(config.status(), "prepare_launch");
+  auto handle = modules.kernel(kernel);
+  if (!handle) return step(handle.status(), "load");
+  if (Status s = device.launch(handle.value(), config.value()); !s.is_ok()) return step(s, "launch");
+  return step(device.synchronize(), "synchronize");
+}
+
+}  // namespace
+
 Result<std::vector<std::string>> run_forced(const ManifestKernel& kernel, ModuleCache& modules, Device& device,
-                                            HostCase& hc) {
+                                            HostCase& hc, const BeforeRelaunch& before_relaunch) {
   DeviceBuffers buffers(device);
   if (Status s = buffers.upload(hc); !s.is_ok()) return s;
   // The suite forces a kernel, but only on problems the kernel's own rules accept.
   if (Status s = check_kernel_accepts(kernel, hc.problem, device.info()); !s.is_ok()) {
     return step(s, "the kernel rejects the test's problem");
   }
-  auto config = prepare_launch(kernel, hc.problem, device.info());
-  if (!config) return step(config.status(), "prepare_launch");
-  auto handle = modules.kernel(kernel);
-  if (!handle) return step(handle.status(), "load");
-  if (Status s = device.launch(handle.value(), config.value()); !s.is_ok()) return step(s, "launch");
-  if (Status s = device.synchronize(); !s.is_ok()) return step(s, "synchronize");
-  return buffers.verify(hc);
+  auto workspace = workspace_bytes(kernel, hc.problem, device.info());
+  if (!workspace) return step(workspace.status(), "workspace_bytes");
+  if (workspace.value() > 0) {
+    if (Status s = buffers.zeroed("workspace", workspace.value(), hc.problem); !s.is_ok()) return s;
+  }
+  if (Status s = launch_once(kernel, modules, device, hc.problem); !s.is_ok()) return s;
+  auto failures = buffers.verify(hc);
+  if (!failures || workspace.value() == 0) return failures;
+
+  // Same inputs, same (now used) workspace: the contract says the kernel left it fit for reuse.
+  const size_t c_bytes = hc.buffers.at(hc.output).size();
+  auto first = buffers.read(hc.output, c_bytes);
+  if (!first) return first.status();
+  if (Status s = buffers.restore(hc, hc.output); !s.is_ok()) return s;
+  if (before_relaunch) {
+    if (Status s = before_relaunch(buffers); !s.is_ok()) return step(s, "before the relaunch");
+  }
+  if (Status s = launch_once(kernel, modules, device, hc.problem); !s.is_ok()) return step(s, "second launch");
+  auto second = buffers.read(hc.output, c_bytes);
+  if (!second) return second.status();
+  if (second.value() != first.value()) {
+    size_t at = 0;
+    while (second.value()[at] == first.value()[at]) ++at;
+    failures.value().push_back("second launch on the same workspace changed " + hc.output + " (first at byte " +
+                               std::to_string(at) + "): the kernel left workspace bytes it relies on dirty");
+  }
+  return failures;
 }
 
 }  // namespace ingot::e2e

@@ -28,6 +28,11 @@ struct HostCase {
       check_output;
 };
 
+class DeviceBuffers;
+// Test seam for the harness self-test: runs between the two launches of a workspace kernel (see
+// run_forced), e.g. to plant a fault the relaunch comparison must catch. Empty in every real case.
+using BeforeRelaunch = std::function<Status(DeviceBuffers&)>;
+
 // Bytes after each buffer that nobody may write: a tile store that ignores M/N bounds, or a row stride
 // mistaken for a column count, lands here.
 inline constexpr size_t kGuardBytes = 4096;
@@ -45,6 +50,13 @@ class DeviceBuffers {
   // Reads everything back: failure lines for written inputs, written guards and the output check.
   Result<std::vector<std::string>> verify(const HostCase& hc);
   uint64_t address(const std::string& name) const { return addresses_.at(name); }
+  Device& device() { return device_; }
+  // A zero-filled device buffer of `bytes` (freed with the others), bound in `problem` under `name`.
+  Status zeroed(const std::string& name, uint64_t bytes, Problem& problem);
+  // Puts a buffer's initial bytes (and guard) back, as upload() left them.
+  Status restore(const HostCase& hc, const std::string& name);
+  // The first `bytes` of a buffer as the device holds them now.
+  Result<std::vector<uint8_t>> read(const std::string& name, size_t bytes);
 
  private:
   Device& device_;
@@ -54,7 +66,11 @@ class DeviceBuffers {
 // Launches exactly `kernel` (no selection) for the case: match and constraints must accept it, the
 // code object comes through the module cache (Pack::load_code_object verification), the launch
 // through prepare_launch. Returns the failure lines (empty = pass) or the status of the step that failed.
+// A kernel whose launch.workspace is > 0 gets what the workspace contract promises (manifest/README.md):
+// a zero-filled buffer of that size bound as "workspace"; it is then launched a second time on the same
+// workspace (outputs restored first), and that C must be byte-identical to the first: a kernel that
+// leaves its arrival counters dirty fails here.
 Result<std::vector<std::string>> run_forced(const ManifestKernel& kernel, ModuleCache& modules, Device& device,
-                                            HostCase& hc);
+                                            HostCase& hc, const BeforeRelaunch& before_relaunch = {});
 
 }  // namespace ingot::e2e

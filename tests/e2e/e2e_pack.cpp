@@ -42,8 +42,8 @@ const Pack* shared_pack() { return opened().pack.get(); }
 std::string shared_pack_problem() { return opened().problem; }
 
 bool family_has_reference(std::string_view family) {
-  // gemm_reference.h covers gemm_bf16 and gemm; gemm_fp8_reference.h covers gemm_fp8.
-  return family == "gemm_bf16" || family == "gemm" || family == "gemm_fp8";
+  // gemm_reference.h covers gemm; gemm_fp8_reference.h covers gemm_fp8.
+  return family == "gemm" || family == "gemm_fp8";
 }
 
 std::vector<std::string> gemm_kernel_ids() {

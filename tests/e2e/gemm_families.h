@@ -1,7 +1,7 @@
 // Test cases for the gemm families, each checked against its independent CPU reference
 // (tests/reference/): inputs from a seeded generator, the problem built generically from names
 // (the same names the manifest's kernarg value expressions use: A, B, C, bias, A_scale, B_scale, M,
-// N, K, lda, ldb, ldc, alpha), and a per-dtype tolerance stated below in gemm_families.cpp.
+// N, K, lda, ldb, ldc, alpha), and the per-dtype tolerance the reference headers define.
 #pragma once
 
 #include <cstdint>

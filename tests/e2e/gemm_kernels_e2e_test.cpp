@@ -17,7 +17,7 @@
 #include "e2e_pack.h"
 #include "gemm_families.h"
 #include "ingot/device.h"
-#include "random_schedule_device.h"
+#include "ingot/launch.h"
 #include "shapes.h"
 
 namespace ingot::e2e {
@@ -50,7 +50,10 @@ TEST_P(GemmKernelOnEmulator, MatchesCpuReference) {
     auto shape = legalize(*kernel, wanted.shape, device.value()->info());
     ASSERT_TRUE(shape.is_ok()) << shape.status().to_string();
     SCOPED_TRACE(shape.value().describe());
-    std::printf("%s %s: %s\n", kernel->id.c_str(), wanted.name.c_str(), shape.value().describe().c_str());
+    auto workspace = workspace_bytes(*kernel, kernel_problem(*kernel, shape.value()), device.value()->info());
+    ASSERT_TRUE(workspace.is_ok()) << workspace.status().to_string();
+    std::printf("%s %s: %s, workspace %llu bytes\n", kernel->id.c_str(), wanted.name.c_str(),
+                shape.value().describe().c_str(), static_cast<unsigned long long>(workspace.value()));
     auto hc = make_kernel_case(*kernel, shape.value(), seed + 1);
     ASSERT_TRUE(hc.is_ok()) << hc.status().to_string();
     auto failures = run_forced(*kernel, modules, *device.value(), hc.value());
@@ -67,7 +70,12 @@ TEST_P(GemmKernelOnEmulator, MatchesCpuReferenceUnderRandomWaveSchedule) {
   const ManifestKernel* kernel = pack->find(GetParam());
   ASSERT_NE(kernel, nullptr) << GetParam() << " is no longer in the pack";
   const uint32_t seed = seed_of(kernel->id);
-  auto device = RandomScheduleDevice::open(kernel->arch, seed);
+  DeviceOptions options;
+  options.choice = DeviceChoice::kEmulator;
+  options.emu_arch = kernel->arch;
+  options.emu_schedule = EmuSchedule::kRandom;
+  options.emu_seed = seed;
+  auto device = open_emu_device(options);
   ASSERT_TRUE(device.is_ok()) << device.status().to_string();
   ModuleCache modules(*pack, *device.value());
   const NamedShape wanted = desired_shapes(*kernel, seed).front();

@@ -1,8 +1,13 @@
 // The suite must be able to fail: each planted fault below (an output never written, a C buffer one row
-// too short, a row stride the reference does not expect, an unrun reference check) has to be reported
-// by the same checks the per-kernel tests rely on.
+// too short, a row stride the reference does not expect, an unrun reference check, a second launch on the
+// workspace that differs from the first) has to be reported by the same checks the per-kernel tests rely
+// on. The workspace path is exercised on a pack kernel whose entry is given a workspace it does not use
+// (until the pack has split-K kernels of its own, which the per-kernel tests then cover for real).
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
+#include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -93,6 +98,68 @@ TEST_F(HarnessSelfTest, WriteBeyondTheOutputIsCaughtByTheGuard) {
   auto failures = run_forced(*kernel_, *modules_, *device_, hc);
   ASSERT_TRUE(failures.is_ok()) << failures.status().to_string();
   EXPECT_TRUE(mentions(failures.value(), "guard byte")) << "a write past C went unnoticed";
+}
+
+// The test kernel's manifest entry with `launch.workspace` set to `bytes`, as a one-kernel pack.
+std::optional<Pack> pack_with_workspace(const Pack& full, const std::string& id, int64_t bytes) {
+  std::ifstream file(full.dir() / "manifest.json");
+  nlohmann::json manifest = nlohmann::json::parse(file, nullptr, false);
+  if (manifest.is_discarded()) return std::nullopt;
+  nlohmann::json kept = nlohmann::json::array();
+  for (auto k : manifest["kernels"]) {
+    if (k["id"] != id) continue;
+    k["launch"]["workspace"] = bytes;
+    kept.push_back(k);
+  }
+  manifest["kernels"] = kept;
+  auto pack = Pack::from_manifest_text(manifest.dump(), full.dir());
+  if (!pack.is_ok()) return std::nullopt;
+  return std::move(pack).value();
+}
+
+// Runs the test kernel, declared with `workspace_bytes` of workspace, through run_forced with the hook.
+class HarnessWorkspaceSelfTest : public HarnessSelfTest {
+ protected:
+  Result<std::vector<std::string>> run_with_workspace(int64_t workspace_bytes, HostCase& hc,
+                                                      const BeforeRelaunch& hook) {
+    auto pack = pack_with_workspace(*pack_, kernel_->id, workspace_bytes);
+    if (!pack) return Status(StatusCode::kInternal, "could not rewrite the manifest");
+    const ManifestKernel* kernel = pack->find(kernel_->id);
+    if (kernel == nullptr) return Status(StatusCode::kInternal, kernel_->id + " vanished from the rewritten pack");
+    ModuleCache modules(*pack, *device_);
+    return run_forced(*kernel, modules, *device_, hc, hook);
+  }
+};
+
+TEST_F(HarnessWorkspaceSelfTest, WorkspaceKernelIsBoundRelaunchedAndStillPasses) {
+  HostCase hc = make_case();
+  int relaunches = 0;
+  auto failures = run_with_workspace(4096, hc, [&](DeviceBuffers& buffers) {
+    ++relaunches;
+    // The workspace the harness bound: the size the entry asks for, zero-filled (nothing used it).
+    auto bytes = buffers.read("workspace", 4096);
+    if (!bytes) return bytes.status();
+    for (uint8_t b : bytes.value()) {
+      if (b != 0) return Status(StatusCode::kInternal, "workspace was not zero-filled");
+    }
+    return Status();
+  });
+  ASSERT_TRUE(failures.is_ok()) << failures.status().to_string();
+  EXPECT_TRUE(failures.value().empty()) << failures.value().front();
+  EXPECT_EQ(relaunches, 1);
+  EXPECT_EQ(hc.problem.buffers.count("workspace"), 1u);
+}
+
+TEST_F(HarnessWorkspaceSelfTest, RelaunchThatChangesCIsReported) {
+  HostCase hc = make_case();
+  // Stands in for a kernel whose second run sees state its first run left behind: A changes in between.
+  auto failures = run_with_workspace(256, hc, [&](DeviceBuffers& buffers) {
+    std::vector<uint8_t> a = hc.buffers.at("A");
+    for (auto& byte : a) byte ^= 0x40;
+    return buffers.device().copy_to_device(buffers.address("A"), a.data(), a.size());
+  });
+  ASSERT_TRUE(failures.is_ok()) << failures.status().to_string();
+  EXPECT_TRUE(mentions(failures.value(), "second launch on the same workspace")) << "a changed relaunch went unnoticed";
 }
 
 }  // namespace

@@ -76,6 +76,18 @@ std::vector<NamedShape> desired_shapes(const ManifestKernel& kernel, uint32_t se
     s.ldc = s.N + 1;
     shapes.push_back({"odd_strides", s});
   }
+  if (kernel.launch.workspace.to_string() != Expr().to_string()) {
+    // A kernel with a workspace (split-K) splits K only when K is deep next to its few output tiles:
+    // a decode-like problem, two N tiles (one partial), sixteen K tiles plus a tail in the last.
+    GemmShape s;
+    s.M = 3;
+    s.N = t.bn + 5;
+    s.K = 16 * t.bk + 8;
+    s.lda = s.K + 8;
+    s.ldb = s.K + 16;
+    s.ldc = s.N + 3;
+    shapes.push_back({"deep_k", s});
+  }
   std::mt19937 rng(seed);
   auto pick = [&](int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(rng); };
   for (const char* name : {"random1", "random2"}) {

@@ -26,7 +26,8 @@ struct NamedShape {
 
 // "tails": two tiles in M and N with the second partial, K two K tiles plus 8 (a tail inside the last
 // K tile), lda/ldb/ldc larger than the rows; "m1": a single row (decode), one partial N tile, K below
-// one tile; "k0": K = 0 (C = bias or 0); "odd_strides": rows starting at odd elements; "random1",
+// one tile; "k0": K = 0 (C = bias or 0); "odd_strides": rows starting at odd elements; "deep_k" (only
+// for kernels that declare a workspace): M = 3 with sixteen K tiles, where split-K splits; "random1",
 // "random2": seeded random sizes up to two tiles each way, padded strides.
 std::vector<NamedShape> desired_shapes(const ManifestKernel& kernel, uint32_t seed);
 

@@ -10,8 +10,15 @@ A test kernel file holds instructions plus `;@key value` header lines; this scri
   ;@workitem_ids N           0 = X, 1 = XY, 2 = XYZ
   ;@enable WORDS             any of: dispatch_ptr queue_ptr dispatch_id wgid_y wgid_z no_kernarg_ptr
   ;@arch ARCHS               archs this kernel is for (default gfx942 gfx950)
-Usage: PYTHONPATH=<source root> assemble_kernel.py FILE.s ARCH OUT.co
-An assembler or linker error fails the script with LLVM's diagnostics.
+A variant of another kernel (e.g. one synchronisation step removed) says only how it differs:
+  ;@from FILE.s              start from that kernel file's body and header (same folder); then, in order,
+  ;@delete LINE              remove the line that reads LINE
+  ;@delete_after LINE        remove the line that follows the line that reads LINE
+  ;@insert_after LINE => NEW insert NEW after the line that reads LINE
+Each LINE must match exactly one line of the body (leading/trailing blanks ignored), else the script fails.
+Usage: PYTHONPATH=<source root> assemble_kernel.py FILE.s ARCH OUT.co [DEPFILE]
+DEPFILE (for the build) lists FILE.s and its ;@from file. An assembler or linker error fails the script
+with LLVM's diagnostics.
 """
 import os
 import sys
@@ -27,6 +34,41 @@ def parse_header(text):
             key, _, value = line[2:].partition(" ")
             keys[key] = value.strip()
     return keys
+
+
+EDITS = ("delete", "delete_after", "insert_after")
+
+
+class VariantError(Exception):
+    pass
+
+
+def apply_variant(path, text):
+    """The body and header of a ;@from variant (see the module docstring); other files unchanged."""
+    keys = parse_header(text)
+    if "from" not in keys:
+        return text, keys, []
+    base_path = os.path.join(os.path.dirname(path), keys["from"])
+    base_text = open(base_path).read()
+    lines = [l for l in base_text.splitlines() if not l.strip().startswith(";@kernel ")]
+    for line in text.splitlines():
+        key, _, value = line.strip()[2:].partition(" ") if line.strip().startswith(";@") else ("", "", "")
+        if key not in EDITS:
+            continue
+        target, _, new = value.partition(" => ") if key == "insert_after" else (value, "", "")
+        matches = [i for i, l in enumerate(lines) if l.strip() == target.strip()]
+        if len(matches) != 1:
+            raise VariantError(f"{path}: ;@{key} '{target}' matches {len(matches)} lines of {keys['from']}")
+        i = matches[0]
+        if key == "delete":
+            del lines[i]
+        elif key == "delete_after":
+            del lines[i + 1]
+        else:
+            lines.insert(i + 1, "  " + new.strip())
+    merged = {k: v for k, v in parse_header(base_text).items() if k != "kernel"} | keys
+    own = [l for l in text.splitlines() if l.strip().startswith(";") and l.strip()[2:].split(" ")[0] not in EDITS]
+    return "\n".join(own + lines) + "\n", merged, [base_path]
 
 
 def wrap(body, name, arch, keys):
@@ -90,8 +132,14 @@ amdhsa.kernels:
 
 def main():
     path, arch, out = sys.argv[1], sys.argv[2], sys.argv[3]
-    text = open(path).read()
-    keys = parse_header(text)
+    try:
+        text, keys, bases = apply_variant(path, open(path).read())
+    except VariantError as err:
+        sys.stderr.write(f"{err}\n")
+        return 1
+    if len(sys.argv) > 4:
+        with open(sys.argv[4], "w") as f:
+            f.write(f"{out}: " + " ".join(p.replace(" ", "\\ ") for p in [path] + bases) + "\n")
     name = keys.get("kernel", os.path.splitext(os.path.basename(path))[0])
     if arch not in keys.get("arch", "gfx942 gfx950").split():
         # The build wants one output per arch; a kernel written for the other arch leaves an empty

@@ -3,36 +3,18 @@
 // ignored. The process environment is restored after each test.
 #include <cstdlib>
 #include <optional>
+#include <utility>
 
 #include "emu_test_support.h"
 
 namespace ingot::emu::testing {
 namespace {
 
-// Sets INGOT_EMU_HOST_THREADS (or unsets it for nullopt) for one scope.
-class ScopedHostThreadsEnv {
+// INGOT_EMU_HOST_THREADS set (or unset for nullopt) for one scope.
+class ScopedHostThreadsEnv : public ScopedEnv {
  public:
-  explicit ScopedHostThreadsEnv(std::optional<std::string> value) {
-    if (const char* old = std::getenv(kName)) saved_ = old;
-    if (value) {
-      setenv(kName, value->c_str(), 1);
-    } else {
-      unsetenv(kName);
-    }
-  }
-  ~ScopedHostThreadsEnv() {
-    if (saved_) {
-      setenv(kName, saved_->c_str(), 1);
-    } else {
-      unsetenv(kName);
-    }
-  }
-  ScopedHostThreadsEnv(const ScopedHostThreadsEnv&) = delete;
-  ScopedHostThreadsEnv& operator=(const ScopedHostThreadsEnv&) = delete;
-
- private:
-  static constexpr const char* kName = "INGOT_EMU_HOST_THREADS";
-  std::optional<std::string> saved_;
+  explicit ScopedHostThreadsEnv(std::optional<std::string> value)
+      : ScopedEnv("INGOT_EMU_HOST_THREADS", std::move(value)) {}
 };
 
 // salu_branch writes a few words per lane; a successful launch is all these tests need from it.

@@ -19,6 +19,7 @@
 #include <ostream>
 #include <random>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -76,6 +77,7 @@ struct Kernel {
   Fp8Format format = Fp8Format::kE4M3Fnuz;
   Fp8Scaling scaling = Fp8Scaling::kPerToken;
   int64_t bm = 0, bn = 0;
+  int64_t ks = 1;  // > 1: a decode tile (K-slices in the workgroup, split-K across workgroups)
 };
 
 std::vector<Kernel> pack_kernels() {
@@ -95,6 +97,7 @@ std::vector<Kernel> pack_kernels() {
     kernel.scaling = kernel.scaling_name == "block128" ? Fp8Scaling::kBlock128 : Fp8Scaling::kPerToken;
     kernel.bm = int_of(k->params, "bm");
     kernel.bn = int_of(k->params, "bn");
+    kernel.ks = int_of(k->params, "ks");
     kernels.push_back(kernel);
   }
   return kernels;
@@ -171,12 +174,27 @@ uint64_t upload(emu::Emulator& emulator, const std::vector<T>& values) {
   return *address;
 }
 
-// Runs `kernel` on `p`; returns C (with its padding) as read back, and the launch profile if asked.
-std::vector<uint16_t> run(const Kernel& kernel, const Operands& p, emu::LaunchProfile* profile_out = nullptr) {
+// How one launch runs on the emulator, and what it reports besides C.
+struct RunOptions {
+  emu::LaunchProfile* profile_out = nullptr;
+  emu::Schedule schedule = emu::Schedule::kDeterministic;
+  uint64_t seed = 1;
+  uint32_t host_threads = 2;
+  uint32_t cus = 0;                       // 0: the target's flagship count
+  uint32_t* splits_out = nullptr;         // grid z: the split-K factor the manifest chose
+  std::vector<uint32_t>* counters_out = nullptr;  // the workspace's tile counters after the launch
+  bool relaunch = false;  // launch a second time on the same (reused, not re-zeroed) workspace: same C
+};
+
+// Runs `kernel` on `p`; returns C (with its padding) as read back.
+std::vector<uint16_t> run(const Kernel& kernel, const Operands& p, const RunOptions& opts = {}) {
   const Fp8GemmShape& s = p.shape;
   emu::EmulatorOptions options;
   options.target = kernel.target;
-  options.host_threads = 2;
+  options.host_threads = opts.host_threads;
+  options.schedule = opts.schedule;
+  options.seed = opts.seed;
+  options.cus = opts.cus;
   emu::Emulator emulator(options);
   std::vector<uint16_t> c(static_cast<size_t>((s.M - 1) * s.ldc + s.N + 8), kCanary);
   const uint64_t a = upload(emulator, p.a), b = upload(emulator, p.b), c_dev = upload(emulator, c);
@@ -192,12 +210,26 @@ std::vector<uint16_t> run(const Kernel& kernel, const Operands& p, emu::LaunchPr
   DeviceInfo device;
   device.arch = kernel.entry->arch;
   device.cus = emulator.cus();
+  // The workspace contract (manifest/README.md): zero-filled when allocated, bound as "workspace".
+  auto workspace_size = workspace_bytes(*kernel.entry, call, device);
+  EXPECT_TRUE(workspace_size.is_ok()) << kernel.id << ": " << workspace_size.status().to_string();
+  if (!workspace_size.is_ok()) return {};
+  EXPECT_EQ(*workspace_size > 0, kernel.ks > 1) << kernel.id << ": only decode tiles take a workspace";
+  uint64_t workspace = 0;
+  if (*workspace_size > 0) {
+    workspace = upload(emulator, std::vector<uint8_t>(*workspace_size, 0));
+    call.buffer("workspace", workspace);
+  }
   auto config = prepare_launch(*kernel.entry, call, device);
   EXPECT_TRUE(config.is_ok()) << kernel.id << ": " << config.status().to_string();
   if (!config.is_ok()) return {};
-  // The manifest's grid must cover the problem with the kernel's tile (one workgroup per tile).
+  // The manifest's grid must cover the problem with the kernel's tile (one workgroup per tile and split).
   EXPECT_GE(int64_t{config->grid_workgroups[0]} * kernel.bn, s.N) << kernel.id;
   EXPECT_GE(int64_t{config->grid_workgroups[1]} * kernel.bm, s.M) << kernel.id;
+  if (kernel.ks == 1) {
+    EXPECT_EQ(config->grid_workgroups[2], 1u) << kernel.id;
+  }
+  if (opts.splits_out != nullptr) *opts.splits_out = config->grid_workgroups[2];
 
   auto code = main_pack()->load_code_object(*kernel.entry);
   EXPECT_TRUE(code.is_ok()) << code.status().to_string();
@@ -213,15 +245,36 @@ std::vector<uint16_t> run(const Kernel& kernel, const Operands& p, emu::LaunchPr
   auto profile = emulator.launch(*module, kernel.entry->symbol, launch);
   EXPECT_TRUE(profile.is_ok()) << kernel.id << ": " << profile.status().to_string();
   if (!profile) return {};
-  if (profile_out != nullptr) *profile_out = *profile;
+  if (opts.profile_out != nullptr) *opts.profile_out = *profile;
   EXPECT_TRUE(emulator.copy_to_host(c.data(), c_dev, c.size() * sizeof(uint16_t)).is_ok());
+  if (opts.relaunch) {
+    // The runtime reuses a stream's workspace without clearing it: a launch that left a counter non-zero
+    // would make the next one's arrivals miscount (a wrong or missing reduction). C goes back to the
+    // canary first, so a launch that stores nothing cannot pass as the first one's result.
+    const std::vector<uint16_t> canaries(c.size(), kCanary);
+    EXPECT_TRUE(emulator.copy_to_device(c_dev, canaries.data(), canaries.size() * sizeof(uint16_t)).is_ok());
+    auto again = emulator.launch(*module, kernel.entry->symbol, launch);
+    EXPECT_TRUE(again.is_ok()) << kernel.id << ": " << again.status().to_string();
+    std::vector<uint16_t> c2(c.size());
+    EXPECT_TRUE(emulator.copy_to_host(c2.data(), c_dev, c2.size() * sizeof(uint16_t)).is_ok());
+    EXPECT_EQ(c2, c) << kernel.id << ": a second launch on the reused workspace gave another C";
+  }
+  if (workspace != 0) {
+    // The counters lead the workspace, one u32 per output tile (gen/families/gemm_splitk.py); a launch
+    // must leave them at zero for the next one, whatever the split.
+    const uint64_t tiles = static_cast<uint64_t>(((s.M + kernel.bm - 1) / kernel.bm) * ((s.N + kernel.bn - 1) / kernel.bn));
+    std::vector<uint32_t> counters(tiles);
+    EXPECT_TRUE(emulator.copy_to_host(counters.data(), workspace, tiles * 4).is_ok());
+    for (uint64_t t = 0; t < tiles; ++t) EXPECT_EQ(counters[t], 0u) << kernel.id << ": tile " << t << "'s counter";
+    if (opts.counters_out != nullptr) *opts.counters_out = counters;
+  }
   return c;
 }
 
 // exact: bit-for-bit RNE of the exact result; otherwise within gemm_fp8_tolerance.
-void check(const Kernel& kernel, const Operands& p, bool exact) {
+void check(const Kernel& kernel, const Operands& p, bool exact, const RunOptions& opts = {}) {
   const Fp8GemmShape& s = p.shape;
-  const std::vector<uint16_t> c = run(kernel, p);
+  const std::vector<uint16_t> c = run(kernel, p, opts);
   ASSERT_FALSE(c.empty());
   const auto ref = reference::gemm_fp8(p.a.data(), p.b.data(), p.a_scale.data(), p.b_scale.data(), s,
                                        kernel.scaling, kernel.format);
@@ -279,6 +332,94 @@ TEST_P(GemmFp8Emu, TinyProblem) {
   check(k, exact_problem(s, k.scaling, k.format, 7), /*exact=*/true);
 }
 
+// Decode shapes (M <= 16) on the decode tiles, with the split-K factor the manifest picks for a 304/256-CU
+// device (> 1 here: few output tiles, deep K): tails in M and N, and for per_token a K whose last 128-K
+// block is partial and whose block count is not a multiple of the 4 K-slices.
+TEST_P(GemmFp8Emu, DecodeShapesWithSplitKMatchReference) {
+  const Kernel& k = GetParam();
+  if (k.ks == 1) GTEST_SKIP() << "prefill tile";
+  for (const int64_t m : {1, 5, 16}) {
+    const Fp8GemmShape s = k.scaling == Fp8Scaling::kBlock128 ? Fp8GemmShape{m, 256, 8192, 8192 + 16, 8192, 256 + 3}
+                                                              : Fp8GemmShape{m, 3 * k.bn + 7, 8208, 8208, 8224, 3 * k.bn + 9};
+    uint32_t splits = 0;
+    RunOptions opts;
+    opts.splits_out = &splits;
+    check(k, random_problem(s, k.scaling, k.format, 4321 + static_cast<uint32_t>(m)), /*exact=*/false, opts);
+    EXPECT_GT(splits, 1u) << k.id << " M=" << m << ": the shape is meant to exercise split-K";
+  }
+}
+
+// Power-of-two scales and small integers: every fp32 step is exact whatever the order of the K-slice and
+// split-K sums, so C must be RNE of the exact result bit for bit.
+TEST_P(GemmFp8Emu, DecodeSplitKExactDataRoundsBitForBit) {
+  const Kernel& k = GetParam();
+  if (k.ks == 1) GTEST_SKIP() << "prefill tile";
+  const Fp8GemmShape s = k.scaling == Fp8Scaling::kBlock128 ? Fp8GemmShape{2, 128, 4096, 4096, 4096, 128}
+                                                            : Fp8GemmShape{2, 100, 4000, 4000, 4000, 100};
+  uint32_t splits = 0;
+  RunOptions opts;
+  opts.splits_out = &splits;
+  check(k, exact_problem(s, k.scaling, k.format, 17), /*exact=*/true, opts);
+  EXPECT_GT(splits, 1u) << k.id;
+}
+
+// The split-K reduction sums partials in split order, never arrival order: C's bits must not depend on how
+// the emulator interleaves waves (seeded random schedules) or spreads workgroups over host threads; every
+// launch leaves the tile counters at zero (checked in run()), and a second launch on the same workspace,
+// as the runtime reuses it, gives the same C.
+TEST_P(GemmFp8Emu, DecodeSplitKIsDeterministicAcrossSchedules) {
+  const Kernel& k = GetParam();
+  if (k.ks == 1) GTEST_SKIP() << "prefill tile";
+  const Fp8GemmShape s{3, 128, 8192, 8192, 8192, 128};
+  const Operands p = random_problem(s, k.scaling, k.format, 2024);
+  uint32_t splits = 0;
+  RunOptions first;
+  first.splits_out = &splits;
+  first.host_threads = 1;
+  first.relaunch = true;
+  check(k, p, /*exact=*/false, first);
+  ASSERT_GT(splits, 2u) << k.id << ": the shape is meant to split K several ways";
+  const std::vector<uint16_t> want = run(k, p, first);
+  ASSERT_FALSE(want.empty());
+  for (const auto& [seed, threads] : {std::pair<uint64_t, uint32_t>{1, 2}, {7, 4}, {12345, 3}}) {
+    RunOptions opts;
+    opts.schedule = emu::Schedule::kRandom;
+    opts.seed = seed;
+    opts.host_threads = threads;
+    EXPECT_EQ(run(k, p, opts), want) << k.id << ": seed " << seed << ", " << threads << " host threads";
+  }
+}
+
+// Decode is a stream of B: at M = 1 the 16-row tiles must fetch at most 1.05x the bytes any kernel must
+// move (A + B + C + scales), plus the split-K partial tiles (each split writes its 4-row quads of the tile
+// once and the last arrival reads them once: the traffic gen/families/gemm_splitk.py budgets). Fetched =
+// the emulator's 64-byte segments touched per instruction (no cache), reads and writes. The 32-row tiles
+// read 32 bytes of each row per load instruction (half segments), about 2x under this count: printed only.
+TEST_P(GemmFp8Emu, DecodeFetchesNearTheMinimum) {
+  const Kernel& k = GetParam();
+  if (k.ks == 1) GTEST_SKIP() << "prefill tile";
+  const Fp8GemmShape s{1, 512, 4096, 4096, 4096, 512};
+  emu::LaunchProfile profile;
+  uint32_t splits = 0;
+  RunOptions opts;
+  opts.profile_out = &profile;
+  opts.splits_out = &splits;
+  ASSERT_FALSE(run(k, random_problem(s, k.scaling, k.format, 77), opts).empty());
+  const uint64_t scale_bytes = 4 * static_cast<uint64_t>(reference::fp8_a_scale_count(s, k.scaling) +
+                                                         reference::fp8_b_scale_count(s, k.scaling));
+  const uint64_t minimum = static_cast<uint64_t>(s.M * s.K + s.N * s.K + s.M * s.N * 2) + scale_bytes;
+  const uint64_t tiles = static_cast<uint64_t>(s.N / k.bn);
+  const uint64_t partials = splits > 1 ? 2 * uint64_t{splits} * tiles * 4 * static_cast<uint64_t>(k.bn) * 4 : 0;
+  const double fetched = static_cast<double>(profile.global_segments * 64);
+  std::printf("%s: M=1 N=512 K=4096, %u splits: fetched %.0f bytes = %.3fx minimum (partials %llu bytes)\n",
+              k.id.c_str(), splits, fetched, fetched / static_cast<double>(minimum),
+              static_cast<unsigned long long>(partials));
+  if (k.bm == 16) {
+    EXPECT_LE(fetched, 1.05 * static_cast<double>(minimum) + static_cast<double>(partials)) << k.id;
+  }
+  EXPECT_EQ(profile.lds_bank_conflict_cycles, 0u) << k.id;
+}
+
 // Emulator profile of a 256 x 256 x 1024 problem (exact counts, not GPU time): checks the MFMA work is
 // exactly the padded tiles' and that global reads are at least the operands' bytes, and prints the
 // figures (MFMA busy cycles, LDS bank-conflict cycles, bytes fetched against the minimum, occupancy).
@@ -290,7 +431,9 @@ TEST_P(GemmFp8Emu, ProfileOfAMidSizeProblem) {
   const Kernel& k = GetParam();
   const Fp8GemmShape s{256, 256, 1024, 1024, 1024, 256};
   emu::LaunchProfile profile;
-  const auto c = run(k, random_problem(s, k.scaling, k.format, 5), &profile);
+  RunOptions opts;
+  opts.profile_out = &profile;
+  const auto c = run(k, random_problem(s, k.scaling, k.format, 5), opts);
   ASSERT_FALSE(c.empty());
   EXPECT_EQ(profile.mfma_flops, uint64_t{2} * 256 * 256 * 1024);
   const uint64_t scale_bytes = 4 * static_cast<uint64_t>(reference::fp8_a_scale_count(s, k.scaling) +

@@ -1,14 +1,23 @@
 // The loader's selection over the gemm_fp8 manifest entries of the main pack (INGOT_TEST_PACK_DIR; skips
 // when the build has no pack): an fp8 problem that names its scaling and FP8 format gets a gemm_fp8
 // kernel; a problem outside the rules gets a "no kernel" status naming the failed rule; the other arch's
-// format is refused.
+// format is refused. The pinned ids for DeepSeek-V3's (N, K) grid are what the roofline costs of
+// gen/families/gemm_fp8.py (with gemm_splitk.py's split rule) choose today; the property tests beside them
+// check the reasons from the kernels' params and the device's CU count, not from the cost expressions, so
+// a model change that breaks the reasoning fails even where someone re-pins the ids.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <variant>
+#include <vector>
 
+#include "ingot/launch.h"
+#include "ingot/ops.h"
 #include "ingot/pack.h"
 #include "ingot/problem.h"
 #include "ingot/select.h"
@@ -16,12 +25,15 @@
 namespace ingot {
 namespace {
 
+// The problem Runtime::gemm builds for an FP8 linear layer (no alpha, no bias).
 Problem fp8_linear(int64_t m, int64_t n, int64_t k, const std::string& scaling, const std::string& format) {
-  Problem p("gemm");
-  p.key("dtype_a", "fp8").key("dtype_b", "fp8").key("dtype_c", "bf16");
-  p.key("scaling", scaling).key("fp8_format", format);
-  p.integer("M", m).integer("N", n).integer("K", k).integer("lda", k).integer("ldb", k).integer("ldc", n);
-  return p;
+  GemmArgs args;
+  args.dtype_a = args.dtype_b = "fp8";
+  args.dtype_c = "bf16";
+  args.scaling = scaling;
+  args.fp8_format = format;
+  args.M = m, args.N = n, args.K = k, args.lda = k, args.ldb = k, args.ldc = n;
+  return gemm_problem(args);
 }
 
 class GemmFp8Select : public ::testing::Test {
@@ -39,8 +51,287 @@ class GemmFp8Select : public ::testing::Test {
     info.cus = cus;
     return pack_->select(problem, info);
   }
+  // The chosen kernel for `problem` on (arch, cus); fails the test (and returns null) on no kernel.
+  const ManifestKernel* chosen(const char* arch, int64_t cus, const Problem& problem) const {
+    auto picked = pick(arch, cus, problem);
+    EXPECT_TRUE(picked.is_ok()) << picked.status().to_string();
+    return picked.is_ok() ? picked.value().kernel : nullptr;
+  }
   std::unique_ptr<Pack> pack_;
 };
+
+int64_t param(const ManifestKernel& kernel, const char* name) {
+  const auto it = kernel.params.find(name);
+  return it != kernel.params.end() && std::holds_alternative<int64_t>(it->second) ? std::get<int64_t>(it->second) : 0;
+}
+
+// The launch's grid z (the split-K factor) as the loader evaluates it; buffers are placeholders.
+uint32_t splits_of(const ManifestKernel& kernel, Problem problem, const char* arch, int64_t cus) {
+  for (const char* name : {"A", "B", "C", "A_scale", "B_scale", "workspace"}) problem.buffer(name, 0x10000);
+  DeviceInfo info;
+  info.arch = arch;
+  info.cus = cus;
+  auto config = prepare_launch(kernel, problem, info);
+  EXPECT_TRUE(config.is_ok()) << kernel.id << ": " << config.status().to_string();
+  return config.is_ok() ? config->grid_workgroups[2] : 0;
+}
+
+int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+struct Device {
+  const char* arch;
+  const char* format;
+  int64_t cus;
+};
+const std::array<Device, 3> kDevices = {{{"gfx942", "e4m3fnuz", 304}, {"gfx942", "e4m3fnuz", 80}, {"gfx950", "e4m3fn", 256}}};
+const std::array<const char*, 2> kScalings = {"block128", "per_token"};
+const std::array<int64_t, 5> kSizes = {1536, 2048, 7168, 18432, 24576};  // DeepSeek-V3's N and K
+const std::array<int64_t, 8> kMs = {1, 2, 4, 8, 16, 64, 512, 4096};
+
+const char* format_of(const char* arch) { return std::string(arch) == "gfx950" ? "e4m3fn" : "e4m3fnuz"; }
+
+// --- pinned choices, DeepSeek-V3 (N, K) grid --------------------------------------------------------------
+struct Pinned {
+  const char* arch;
+  int64_t cus;
+  const char* scaling;
+  int64_t n, k;
+  std::array<const char*, 8> tile;  // per M in kMs: the id after "gemm_fp8_<arch>_s<scaling without _>_"
+};
+
+const std::vector<Pinned> kPinned = {
+    {"gfx942", 304, "block128", 1536, 1536, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 1536, 2048, {"m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 1536, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 1536, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 1536, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m32_n64_ks4", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 2048, 1536, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 2048, 2048, {"m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 2048, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n64_ks4", "m32_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 2048, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 2048, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 7168, 1536, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 7168, 2048, {"m16_n64_ks4", "m16_n64_ks4", "m16_n32_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 7168, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 7168, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 7168, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 18432, 1536, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n64_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 18432, 2048, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n64_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 18432, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 18432, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 18432, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 24576, 1536, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 24576, 2048, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 24576, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 24576, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 304, "block128", 24576, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 304, "per_token", 1536, 1536, {"m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m32_n64_ks4", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 1536, 2048, {"m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m32_n64_ks4", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 1536, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m32_n64_ks4", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 1536, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n32_ks4", "m32_n64_ks4", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 1536, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m32_n64_ks4", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 2048, 1536, {"m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n64_ks4", "m32_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 2048, 2048, {"m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n64_ks4", "m32_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 2048, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n64_ks4", "m32_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 2048, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 2048, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 7168, 1536, {"m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 7168, 2048, {"m16_n64_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 7168, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 7168, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 7168, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 18432, 1536, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n64_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 18432, 2048, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n64_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 18432, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n64_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 18432, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n64_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 18432, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n64_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 24576, 1536, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n128_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 24576, 2048, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n128_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 24576, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n128_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 24576, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n128_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 304, "per_token", 24576, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n128_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "block128", 1536, 1536, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 1536, 2048, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 1536, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 1536, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 1536, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 2048, 1536, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 2048, 2048, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 2048, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 2048, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 2048, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 7168, 1536, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 7168, 2048, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 7168, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 7168, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 7168, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 18432, 1536, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 18432, 2048, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 18432, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 18432, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 18432, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 24576, 1536, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 24576, 2048, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 24576, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 24576, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "block128", 24576, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx942", 80, "per_token", 1536, 1536, {"m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 1536, 2048, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n32_ks4", "m16_n32_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 1536, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 1536, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 1536, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 2048, 1536, {"m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 2048, 2048, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n32_ks4", "m16_n32_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 2048, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 2048, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 2048, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 7168, 1536, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 7168, 2048, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 7168, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 7168, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 7168, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 18432, 1536, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n128_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 18432, 2048, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n128_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 18432, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n128_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 18432, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n128_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 18432, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n128_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 24576, 1536, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n128_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 24576, 2048, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n128_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 24576, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n128_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 24576, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n128_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx942", 80, "per_token", 24576, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n128_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx950", 256, "block128", 1536, 1536, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 1536, 2048, {"m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 1536, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 1536, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n32_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 1536, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 2048, 1536, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 2048, 2048, {"m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 2048, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 2048, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 2048, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 7168, 1536, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 7168, 2048, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 7168, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 7168, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 7168, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 18432, 1536, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 18432, 2048, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 18432, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 18432, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 18432, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 24576, 1536, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 24576, 2048, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 24576, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 24576, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx950", 256, "block128", 24576, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m64_n128_ks1", "m64_n128_ks1", "m64_n128_ks1"}},
+    {"gfx950", 256, "per_token", 1536, 1536, {"m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m32_n64_ks4", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 1536, 2048, {"m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m32_n64_ks4", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 1536, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m32_n64_ks4", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 1536, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n32_ks4", "m16_n32_ks4", "m32_n64_ks4", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 1536, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 2048, 1536, {"m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m32_n64_ks4", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 2048, 2048, {"m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m32_n64_ks4", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 2048, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m32_n64_ks4", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 2048, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n32_ks4", "m32_n64_ks4", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 2048, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n32_ks4", "m32_n64_ks4", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 7168, 1536, {"m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 7168, 2048, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n32_ks4", "m16_n32_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 7168, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 7168, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 7168, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 18432, 1536, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n128_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 18432, 2048, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 18432, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 18432, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 18432, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 24576, 1536, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n128_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 24576, 2048, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n128_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 24576, 7168, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n128_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 24576, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n128_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+    {"gfx950", 256, "per_token", 24576, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n128_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
+};
+
+TEST_F(GemmFp8Select, PinnedChoicesForDeepSeekLinears) {
+  for (const Pinned& row : kPinned) {
+    std::string scaling_tag = row.scaling;
+    scaling_tag.erase(std::remove(scaling_tag.begin(), scaling_tag.end(), '_'), scaling_tag.end());
+    for (size_t i = 0; i < kMs.size(); ++i) {
+      const ManifestKernel* kernel = chosen(row.arch, row.cus, fp8_linear(kMs[i], row.n, row.k, row.scaling, format_of(row.arch)));
+      ASSERT_NE(kernel, nullptr);
+      EXPECT_EQ(kernel->id, std::string("gemm_fp8_") + row.arch + "_s" + scaling_tag + "_" + row.tile[i])
+          << row.arch << " cus=" << row.cus << " " << row.scaling << " M=" << kMs[i] << " N=" << row.n << " K=" << row.k;
+    }
+  }
+}
+
+// Decode (M <= 16) streams B: the K-slice tiles (4 waves on one 16/32-row tile, split-K across workgroups)
+// win every shape on every device, for both scalings; the device's arch serves its own format.
+TEST_F(GemmFp8Select, DecodeShapesGetTheKSliceTiles) {
+  for (const Device& device : kDevices) {
+    for (const char* scaling : kScalings) {
+      for (int64_t n : kSizes) {
+        for (int64_t k : kSizes) {
+          for (int64_t m : {1, 2, 4, 8, 16}) {
+            const ManifestKernel* kernel = chosen(device.arch, device.cus, fp8_linear(m, n, k, scaling, device.format));
+            ASSERT_NE(kernel, nullptr);
+            EXPECT_EQ(param(*kernel, "ks"), 4) << kernel->id << " M=" << m << " N=" << n << " K=" << k;
+            // the 16-row tile: it holds all of M (B is streamed once), pads the fewest MFMA rows, and its
+            // loads read whole 64-byte segments of B (the 32-row tiles read half segments per instruction)
+            EXPECT_EQ(param(*kernel, "bm"), 16) << kernel->id;
+            EXPECT_EQ(kernel->arch, device.arch);
+          }
+        }
+      }
+    }
+  }
+}
+
+// Split-K is for filling the device: a decode pick splits K only when its output tiles alone leave CUs
+// idle, never launches more than one split per idle CU's worth, and the narrow DeepSeek shapes (N = 1536,
+// 2048 with a deep K) do split on every device.
+TEST_F(GemmFp8Select, DecodeSplitsKOnlyToFillTheDevice) {
+  for (const Device& device : kDevices) {
+    for (const char* scaling : kScalings) {
+      for (int64_t n : kSizes) {
+        for (int64_t k : kSizes) {
+          for (int64_t m : {1, 16}) {
+            const Problem problem = fp8_linear(m, n, k, scaling, device.format);
+            const ManifestKernel* kernel = chosen(device.arch, device.cus, problem);
+            ASSERT_NE(kernel, nullptr);
+            const int64_t tiles = ceil_div(m, param(*kernel, "bm")) * ceil_div(n, param(*kernel, "bn"));
+            const int64_t splits = splits_of(*kernel, problem, device.arch, device.cus);
+            ASSERT_GE(splits, 1) << kernel->id;
+            if (tiles >= device.cus) {
+              EXPECT_EQ(splits, 1) << kernel->id << " N=" << n << " K=" << k;
+            }
+            EXPECT_LE(splits, ceil_div(device.cus, tiles)) << kernel->id << " N=" << n << " K=" << k;
+            if (n <= 2048 && k >= 7168) {
+              EXPECT_GT(splits, 1) << kernel->id << " cus=" << device.cus << " N=" << n << " K=" << k;
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+// Prefill (M = 4096) is compute-bound: a prefill tile of at least 64 x 128 outputs (every byte staged in LDS
+// feeds enough MFMA work); M = 512 is past decode on the wide shapes.
+TEST_F(GemmFp8Select, PrefillShapesGetLargeTiles) {
+  for (const Device& device : kDevices) {
+    for (const char* scaling : kScalings) {
+      for (int64_t n : kSizes) {
+        for (int64_t k : kSizes) {
+          const ManifestKernel* kernel = chosen(device.arch, device.cus, fp8_linear(4096, n, k, scaling, device.format));
+          ASSERT_NE(kernel, nullptr);
+          EXPECT_EQ(param(*kernel, "ks"), 1) << kernel->id;
+          EXPECT_GE(param(*kernel, "bm") * param(*kernel, "bn"), 64 * 128) << kernel->id << " N=" << n << " K=" << k;
+        }
+      }
+    }
+  }
+}
 
 TEST_F(GemmFp8Select, EachArchServesItsOwnFormat) {
   for (const char* scaling : {"block128", "per_token"}) {

@@ -43,6 +43,8 @@ def _eval(expr, env):
     if isinstance(expr, str):
         return env[expr]
     op, *args = expr
+    if op == "if":
+        return _eval(args[1], env) if _eval(args[0], env) else _eval(args[2], env)
     v = [_eval(a, env) for a in args]
     if op == "add":
         return sum(v)
@@ -70,7 +72,7 @@ def _eval(expr, env):
 
 
 def _problem(M, N, K):
-    return {"M": M, "N": N, "K": K, "lda": K, "ldb": K, "ldc": N, "cus": 304}
+    return {"M": M, "N": N, "K": K, "lda": K, "ldb": K, "ldc": N, "alpha": 1.0, "cus": 304}
 
 
 def test_every_scaling_on_both_archs_with_the_arch_format(manifest):
@@ -81,7 +83,7 @@ def test_every_scaling_on_both_archs_with_the_arch_format(manifest):
         assert k["op"] == "gemm" and k["family"] == "gemm_fp8"
         fmt = {"gfx942": "e4m3fnuz", "gfx950": "e4m3fn"}[k["arch"]]
         assert k["match"] == {"dtype_a": "fp8", "dtype_b": "fp8", "dtype_c": "bf16",
-                              "scaling": k["params"]["scaling"], "fp8_format": fmt}
+                              "scaling": k["params"]["scaling"], "fp8_format": fmt, "has_bias": False}
         names = [a["name"] for a in k["kernarg"]["args"]]
         assert names[:5] == ["A", "B", "C", "A_scale", "B_scale"]
         assert {"M", "N", "K", "lda", "ldb", "ldc"} <= set(names)
@@ -101,6 +103,8 @@ def test_block128_rules_name_the_failed_rule(manifest):
             # per_token takes any M, N and K a multiple of 16
             assert all(_eval(c["expr"], _problem(3, 5, 48)) for c in rules.values())
             assert not _eval(rules["k_multiple_of_16"]["expr"], _problem(3, 5, 40))
+        # no kernel applies alpha: a call with one must not be accepted (and dropped)
+        assert not _eval(rules["alpha_is_one"]["expr"], dict(env, alpha=2.0))
 
 
 def test_cost_is_positive_and_ranks_tiles_sensibly(manifest):
@@ -111,20 +115,73 @@ def test_cost_is_positive_and_ranks_tiles_sensibly(manifest):
             assert cost > 0 and math.isfinite(cost)
     # a 64-row problem gains nothing from the 128-row tile (half of it is padding)
     small = _problem(64, 4096, 4096)
-    a = _eval(by_id["gemm_fp8_gfx942_spertoken_m64_n64"]["cost"], small)
-    b = _eval(by_id["gemm_fp8_gfx942_spertoken_m128_n64"]["cost"], small)
+    a = _eval(by_id["gemm_fp8_gfx942_spertoken_m64_n64_ks1"]["cost"], small)
+    b = _eval(by_id["gemm_fp8_gfx942_spertoken_m128_n64_ks1"]["cost"], small)
     assert a <= b
     # a large square problem re-reads less with the big tile
     big = _problem(8192, 8192, 8192)
-    a = _eval(by_id["gemm_fp8_gfx942_spertoken_m64_n64"]["cost"], big)
-    b = _eval(by_id["gemm_fp8_gfx942_spertoken_m128_n128"]["cost"], big)
+    a = _eval(by_id["gemm_fp8_gfx942_spertoken_m64_n64_ks1"]["cost"], big)
+    b = _eval(by_id["gemm_fp8_gfx942_spertoken_m128_n128_ks1"]["cost"], big)
     assert b < a
 
 
 def test_grid_covers_the_output(manifest):
     for k in manifest["kernels"]:
         gx, gy, gz = (_eval(e, _problem(130, 300, 256)) for e in k["launch"]["grid"])
-        assert gx * k["params"]["bn"] >= 300 and gy * k["params"]["bm"] >= 130 and gz == 1
+        assert gx * k["params"]["bn"] >= 300 and gy * k["params"]["bm"] >= 130
+        assert gz == 1, "a 256-deep K is never split"
+
+
+def test_decode_tiles_on_both_archs_split_k_with_a_workspace(manifest):
+    decode = [k for k in manifest["kernels"] if k["params"]["ks"] > 1]
+    assert {(k["arch"], k["match"]["scaling"]) for k in decode} == {(a, s) for a in ARCHS for s in ("block128", "per_token")}
+    for k in manifest["kernels"]:
+        names = [a["name"] for a in k["kernarg"]["args"]]
+        if k["params"]["ks"] == 1:
+            assert k["launch"]["workspace"] == 0 and "workspace" not in names
+            continue
+        assert k["params"]["bm"] in (16, 32) and {"workspace", "splits", "slabs_per_split"} <= set(names)
+        # DeepSeek-V3 decode, M = 1, N = 1536, K = 7168 on 304 CUs: too few output tiles, so K splits;
+        # the grid's z, the `splits` kernarg and the workspace agree (counters + S partial tiles per tile)
+        env = _problem(1, 1536, 7168)
+        args = {a["name"]: a for a in k["kernarg"]["args"]}
+        splits = _eval(args["splits"]["value"], env)
+        per_split = _eval(args["slabs_per_split"]["value"], env)
+        assert splits > 1 and _eval(k["launch"]["grid"][2], env) == splits
+        slabs = math.ceil(7168 / 512)
+        assert (splits - 1) * per_split < slabs <= splits * per_split, "no split is empty, every slab is covered"
+        tiles = math.ceil(1536 / k["params"]["bn"])
+        partials = tiles * splits * k["params"]["bm"] * k["params"]["bn"] * 4
+        assert _eval(k["launch"]["workspace"], env) >= tiles * 4 + partials
+        # a wide problem has enough tiles: no split, only the counters
+        wide = _problem(16, 24576, 1536)
+        assert _eval(k["launch"]["grid"][2], wide) == 1
+        assert 0 < _eval(k["launch"]["workspace"], wide) < 2**20
+
+
+def _chosen(manifest, arch, scaling, env):
+    """The lowest-cost kernel whose constraints hold: the loader's rule (loader/select), restated."""
+    best = None
+    for k in manifest["kernels"]:
+        if k["arch"] != arch or k["match"]["scaling"] != scaling:
+            continue
+        if all(_eval(c["expr"], env) for c in k["constraints"]):
+            cost = _eval(k["cost"], env)
+            if best is None or cost < best[0]:
+                best = (cost, k)
+    return best[1]
+
+
+@pytest.mark.parametrize("arch,cus", [("gfx942", 304), ("gfx942", 80), ("gfx950", 256)])
+def test_cost_picks_decode_tiles_at_small_m_and_prefill_tiles_at_large_m(manifest, arch, cus):
+    dims = [1536, 2048, 7168, 18432, 24576]
+    for scaling in ("block128", "per_token"):
+        for n in dims:
+            for kk in dims:
+                env = dict(_problem(8, n, kk), cus=cus)
+                assert _chosen(manifest, arch, scaling, env)["params"]["ks"] > 1, (scaling, n, kk)
+                env = dict(_problem(4096, n, kk), cus=cus)
+                assert _chosen(manifest, arch, scaling, env)["params"]["ks"] == 1, (scaling, n, kk)
 
 
 def _numerics_row(mnemonic):
@@ -141,8 +198,9 @@ def _numerics_row(mnemonic):
 
 
 @pytest.mark.parametrize("arch", ARCHS)
-def test_mfma_facts_agree_with_the_numerics_table(arch):
-    shape = archs.FP8_MFMA[arch]
+@pytest.mark.parametrize("table", [archs.FP8_MFMA, archs.FP8_MFMA_16X16])
+def test_mfma_facts_agree_with_the_numerics_table(arch, table):
+    shape = table[arch]
     row = _numerics_row(shape.mnemonic)
     assert (shape.m, shape.n, shape.k) == (row["m"], row["n"], row["k"])
     assert shape.operand_regs == row["a"] == row["b"] and shape.acc_regs == row["cd"]
@@ -156,7 +214,10 @@ def test_rendered_kernel_uses_the_arch_instructions(arch):
     variants, _ = expand(gemm_fp8.SPEC, [arch])
     for v in variants:
         text = render(gemm_fp8.SPEC.template, build_context(gemm_fp8.SPEC, v)).text
-        assert archs.FP8_MFMA[arch].mnemonic in text
+        # 16-row decode tiles use the arch's 16x16 FP8 shape, every other tile its 32x32 one
+        shape = (archs.FP8_MFMA_16X16 if v.params["bm"] == 16 else archs.FP8_MFMA)[arch]
+        other = (archs.FP8_MFMA if v.params["bm"] == 16 else archs.FP8_MFMA_16X16)[arch]
+        assert shape.mnemonic in text and other.mnemonic not in text
         if arch == "gfx950":
             assert "v_cvt_pk_bf16_f32" in text
             # f8f6f4 with default cbsz/blgp = FP8 e4m3 for both operands: no format modifiers emitted
@@ -164,4 +225,11 @@ def test_rendered_kernel_uses_the_arch_instructions(arch):
         else:
             assert "v_cvt_pk_bf16_f32" not in text and "v_add3_u32" in text
         if v.params["scaling"] == "block128":
-            assert "v_fmac_f32" in text and "s_load_dword s" in text
+            # per-block scaling in packed fp32 math; the block's partial starts from the inline constant 0
+            assert "v_pk_fma_f32" in text and "s_load_dword s" in text
+            assert re.search(re.escape(shape.mnemonic) + r" v\[\d+:\d+\], v\[\d+:\d+\], v\[\d+:\d+\], 0\n", text)
+        if v.params["ks"] > 1:
+            # decode tiles: operands straight from global memory; LDS only for the K-slice reduction, split-K
+            # through the workspace with the agent-scope release/acquire of common/splitk.s.j2
+            assert "ds_read_b128" in text and "ds_write_b128" in text and "buffer_wbl2 sc1" in text
+            assert "buffer_inv sc1" in text and "buffer_atomic_add" in text

@@ -2,7 +2,7 @@
 checks zero conflicts under emu/exec's phases of banks/dwords consecutive lanes; this checks the same
 layout under the ds_read_b128 lane groups that AMD's CK-Tile documentation gives for gfx942 (8 groups of
 8 lanes, not consecutive), written here from that publication. The addresses come from the layout rule
-stated in asm/gemm_fp8/gemm_fp8.s.j2 (chunk q of row r at slot q ^ ((r >> S) & 7), 128-byte rows; lane l
+stated in asm/gemm_fp8/gemm_fp8_prefill.s.j2 (chunk q of row r at slot q ^ ((r >> S) & 7), 128-byte rows; lane l
 reads row l % 32, chunk 2i + l / 32), not from the template's instructions, which the emulator test runs."""
 
 import os
@@ -39,7 +39,7 @@ def _conflict_free(addresses: list[int], banks: int) -> bool:
 
 def _shift(arch: str) -> int:
     plan = gemm_fp8._plan(arch, {"fp8_format": archs.FP8_FORMAT[arch], "scaling": "per_token",
-                                 "bm": 64, "bn": 64})
+                                 "bm": 64, "bn": 64, "ks": 1})
     assert plan["pitch"] == ROW_BYTES
     return plan["swizzle_shift"]
 

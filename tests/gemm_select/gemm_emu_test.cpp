@@ -1,4 +1,4 @@
-// Every `gemm` and `gemm_bf16` family kernel in the pack, on both archs, run on the emulator (through the
+// Every `gemm` family kernel in the pack, on both archs, run on the emulator (through the
 // public device API, each kernel launched directly rather than selected) against the CPU reference of
 // tests/reference/gemm_reference.h: bf16/f16 in, bf16/f16/f32 out, alpha, bias, with M, N and K tails,
 // padded lda/ldb/ldc, M = 1, a 1x1 problem, K = 0 (the kernels accept it: C = bias, or 0), and four K slabs
@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "gemm_reference.h"
+#include "gemm_test_support.h"
 #include "ingot/device.h"
 #include "ingot/launch.h"
 #include "ingot/pack.h"
@@ -29,27 +30,11 @@ namespace {
 
 namespace ref = ingot::reference;
 
-ref::DType dtype_of(const ManifestKernel& k, const char* key) {
-  const auto& value = std::get<std::string>(k.match.at(key));
-  return value == "f32" ? ref::DType::kF32 : value == "f16" ? ref::DType::kF16 : ref::DType::kBF16;
-}
+using test::dtype_of;
+using test::param;
 
-std::vector<uint8_t> encode(const std::vector<float>& values, ref::DType t) {
-  std::vector<uint8_t> bytes(values.size() * static_cast<size_t>(ref::dtype_bytes(t)));
-  for (size_t i = 0; i < values.size(); ++i) ref::store_element(bytes.data(), static_cast<int64_t>(i), t, values[i]);
-  return bytes;
-}
-
-class GemmOnEmulator : public ::testing::Test {
+class GemmOnEmulator : public test::PackFixture {
  protected:
-  void SetUp() override {
-    const std::filesystem::path dir = INGOT_TEST_PACK_DIR;
-    if (!std::filesystem::exists(dir / "manifest.json")) GTEST_SKIP() << "no pack at " << dir;
-    auto opened = Pack::open(dir);
-    ASSERT_TRUE(opened.is_ok()) << opened.status().to_string();
-    pack_ = std::make_unique<Pack>(std::move(opened).value());
-  }
-
   // Runs one kernel on a fresh emulator of its arch; returns C's bytes (ldc-strided, padding included).
   void run_and_check(const ManifestKernel& kernel, const ref::GemmShape& s, float alpha, uint32_t seed) {
     SCOPED_TRACE("M=" + std::to_string(s.M) + " N=" + std::to_string(s.N) + " K=" + std::to_string(s.K) +
@@ -62,17 +47,11 @@ class GemmOnEmulator : public ::testing::Test {
     std::unique_ptr<Device> device = std::move(opened).value();
 
     const ref::DType in = dtype_of(kernel, "dtype_a"), out = dtype_of(kernel, "dtype_c");
-    // A kernel that does not match on has_bias (an older gemm_bf16 baseline) gets neither key nor alpha
-    const bool takes_epilogue = kernel.match.count("has_bias") != 0;
-    const bool has_bias = takes_epilogue && std::get<bool>(kernel.match.at("has_bias"));
-    if (!takes_epilogue) alpha = 1.0f;
+    const bool has_bias = std::get<bool>(kernel.match.at("has_bias"));
     std::mt19937 rng(seed);
-    std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-    std::vector<float> a(static_cast<size_t>(s.M * s.lda)), b(static_cast<size_t>(s.N * s.ldb)), bias(static_cast<size_t>(s.N));
-    for (auto& x : a) x = dist(rng);
-    for (auto& x : b) x = dist(rng);
-    for (auto& x : bias) x = dist(rng);
-    const auto a_bytes = encode(a, in), b_bytes = encode(b, in), bias_bytes = encode(bias, out);
+    const auto a_bytes = test::random_encoded(static_cast<size_t>(s.M * s.lda), rng, in);
+    const auto b_bytes = test::random_encoded(static_cast<size_t>(s.N * s.ldb), rng, in);
+    const auto bias_bytes = test::random_encoded(static_cast<size_t>(s.N), rng, out);
     const int ob = ref::dtype_bytes(out);
     std::vector<uint8_t> c(static_cast<size_t>(s.M * s.ldc * ob), kSentinel);  // sentinel bytes: padding stays
     std::vector<uint8_t> expected = c;
@@ -97,12 +76,16 @@ class GemmOnEmulator : public ::testing::Test {
     Problem problem("gemm");
     problem.integer("M", s.M).integer("N", s.N).integer("K", s.K);
     problem.integer("lda", s.lda).integer("ldb", s.ldb).integer("ldc", s.ldc);
-    if (takes_epilogue) problem.integer("has_bias", has_bias ? 1 : 0).scalar("alpha", alpha);
+    problem.integer("has_bias", has_bias ? 1 : 0).scalar("alpha", alpha);
     problem.buffer("A", da.value()).buffer("B", db.value()).buffer("C", c_address);
     if (has_bias) problem.buffer("bias", dbias.value());
     for (const char* key : {"dtype_a", "dtype_b", "dtype_c"}) problem.key(key, std::get<std::string>(kernel.match.at(key)));
     const Status accepted = check_kernel_accepts(kernel, problem, device->info());
     ASSERT_TRUE(accepted.is_ok()) << accepted.to_string();
+    // Split-K kernels name a workspace: zero-filled when allocated (the contract of launch.workspace)
+    auto ws = test::bind_zeroed_workspace(*device, kernel, problem);
+    ASSERT_TRUE(ws.is_ok()) << ws.status().to_string();
+    const uint64_t ws_address = ws.value();
     auto config = prepare_launch(kernel, problem, device->info());
     ASSERT_TRUE(config.is_ok()) << config.status().to_string();
     auto code = pack_->load_code_object(kernel);
@@ -147,6 +130,7 @@ class GemmOnEmulator : public ::testing::Test {
     (void)device->free(db.value());
     (void)device->free(dc.value());
     (void)device->free(dbias.value());
+    if (ws_address != 0) (void)device->free(ws_address);
   }
 
   static constexpr size_t kGuardBytes = 256;
@@ -157,11 +141,7 @@ class GemmOnEmulator : public ::testing::Test {
     query.family = name;
     return pack_->query(query);
   }
-
-  std::unique_ptr<Pack> pack_;
 };
-
-int64_t param(const ManifestKernel& k, const char* name) { return std::get<int64_t>(k.params.at(name)); }
 
 TEST_F(GemmOnEmulator, EveryGemmFamilyKernelMatchesTheReferenceWithTails) {
   const auto kernels = family("gemm");
@@ -211,30 +191,6 @@ TEST_F(GemmOnEmulator, EveryGemmFamilyKernelHandlesAOneElementProblemAndKZero) {
     // K = 0 is accepted (constraint "K must not be negative"): C = bias, or 0 without bias
     run_and_check(*kernel, ref::GemmShape{3, 5, 0, 8, 8, 6}, 0.75f, seed++);
     if (HasFatalFailure() || IsSkipped()) return;
-  }
-}
-
-// The transitional bf16 -> f32 baseline family (no bias, no alpha), kept until no caller needs it.
-TEST_F(GemmOnEmulator, EveryGemmBf16BaselineKernelMatchesTheReference) {
-  const auto kernels = family("gemm_bf16");
-  ASSERT_FALSE(kernels.empty());
-  std::set<std::string> archs;
-  for (const ManifestKernel* k : kernels) archs.insert(k->arch);
-  EXPECT_EQ(archs, (std::set<std::string>{"gfx942", "gfx950"}));
-  uint32_t seed = 2000;
-  for (const ManifestKernel* kernel : kernels) {
-    const int64_t bm = param(*kernel, "bm"), bn = param(*kernel, "bn"), bk = param(*kernel, "bk");
-    SCOPED_TRACE(kernel->id);
-    const ref::GemmShape shapes[] = {
-        {61, 70, bk + 8, bk + 16, bk + 8, 73},                  // tails in M, N, K; padded strides
-        {bm - 5, bn - 9, bk + 24, bk + 24, bk + 40, bn},        // one tile's worth minus tails
-        {1, 1, 8, 8, 8, 1},                                     // 1x1
-        {3, 5, 0, 8, 8, 6},                                     // K = 0: C = 0
-    };
-    for (const auto& s : shapes) {
-      run_and_check(*kernel, s, 1.0f, seed++);
-      if (HasFatalFailure() || IsSkipped()) return;
-    }
   }
 }
 

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "gemm_test_support.h"
+#include "ingot/launch.h"
 #include "ingot/pack.h"
 #include "ingot/problem.h"
 #include "ingot/select.h"
@@ -35,16 +37,8 @@ Problem linear(int64_t m, int64_t n, int64_t k, const std::string& dtype = "bf16
   return p;
 }
 
-class GemmSelect : public ::testing::Test {
+class GemmSelect : public test::PackFixture {
  protected:
-  void SetUp() override {
-    const std::filesystem::path dir = INGOT_TEST_PACK_DIR;
-    if (!std::filesystem::exists(dir / "manifest.json")) GTEST_SKIP() << "no pack at " << dir;
-    auto opened = Pack::open(dir);
-    ASSERT_TRUE(opened.is_ok()) << opened.status().to_string();
-    pack_ = std::make_unique<Pack>(std::move(opened).value());
-  }
-
   const ManifestKernel& pick(const Device& device, const Problem& problem) {
     DeviceInfo info;
     info.arch = device.arch;
@@ -61,14 +55,25 @@ class GemmSelect : public ::testing::Test {
     return std::get<int64_t>(it->second);
   }
 
-  // Rounds of workgroups over the CUs: the wave quantization the cost model must respect.
-  static int64_t rounds(const ManifestKernel& k, int64_t m, int64_t n, int64_t cus) {
-    const int64_t bm = param(k, "bm"), bn = param(k, "bn");
-    const int64_t wgs = ((m + bm - 1) / bm) * ((n + bn - 1) / bn);
-    return (wgs + cus - 1) / cus;
+  // The launch grid the kernel's manifest rule gives (grid z = the split-K factor of decode kernels).
+  static std::array<uint32_t, 3> grid(const ManifestKernel& k, int64_t m, int64_t n, int64_t kk, int64_t cus) {
+    Problem problem = linear(m, n, kk);
+    for (const char* name : {"A", "B", "C", "workspace"}) problem.buffer(name, 0x100000);
+    DeviceInfo info;
+    info.arch = k.arch;
+    info.cus = cus;
+    auto config = prepare_launch(k, problem, info);
+    EXPECT_TRUE(config.is_ok()) << k.id << ": " << config.status().to_string();
+    return config.is_ok() ? config.value().grid_workgroups : std::array<uint32_t, 3>{0, 0, 0};
   }
 
-  std::unique_ptr<Pack> pack_;
+  // Rounds of workgroups over the CUs (split-K workgroups included): the wave quantization the cost
+  // model must respect.
+  static int64_t rounds(const ManifestKernel& k, int64_t m, int64_t n, int64_t kk, int64_t cus) {
+    const auto g = grid(k, m, n, kk, cus);
+    const int64_t wgs = int64_t{g[0]} * g[1] * g[2];
+    return (wgs + cus - 1) / cus;
+  }
 };
 
 // --- pinned choices (bf16 in, bf16 out, no bias), Llama-3-70B and DeepSeek-V3 (N, K) pairs ---------------
@@ -80,30 +85,30 @@ struct Pinned {
 };
 
 const std::vector<Pinned> kPinned = {
-    {"gfx942", 304, 8192, 8192, {"m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1"}},
-    {"gfx942", 304, 28672, 8192, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
-    {"gfx942", 304, 8192, 28672, {"m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1"}},
-    {"gfx942", 304, 1536, 7168, {"m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n64_k256_ks4", "m256_n128_k32_ks1"}},
-    {"gfx942", 304, 24576, 1536, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
-    {"gfx942", 304, 18432, 7168, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n64_k64_ks1", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
-    {"gfx942", 304, 7168, 18432, {"m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1"}},
-    {"gfx942", 304, 7168, 2048, {"m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1"}},
-    {"gfx942", 80, 8192, 8192, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
-    {"gfx942", 80, 28672, 8192, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
-    {"gfx942", 80, 8192, 28672, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
-    {"gfx942", 80, 1536, 7168, {"m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1"}},
-    {"gfx942", 80, 24576, 1536, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
-    {"gfx942", 80, 18432, 7168, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
-    {"gfx942", 80, 7168, 18432, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
-    {"gfx942", 80, 7168, 2048, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
-    {"gfx950", 256, 8192, 8192, {"m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1"}},
-    {"gfx950", 256, 28672, 8192, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
-    {"gfx950", 256, 8192, 28672, {"m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1"}},
-    {"gfx950", 256, 1536, 7168, {"m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1"}},
-    {"gfx950", 256, 24576, 1536, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
-    {"gfx950", 256, 18432, 7168, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m256_n128_k32_ks1", "m256_n128_k32_ks1"}},
-    {"gfx950", 256, 7168, 18432, {"m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1"}},
-    {"gfx950", 256, 7168, 2048, {"m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n128_k32_ks1"}},
+    {"gfx942", 304, 8192, 8192, {"m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n256_k32_ks1"}},
+    {"gfx942", 304, 28672, 8192, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n256_k32_ks1", "m256_n256_k32_ks1"}},
+    {"gfx942", 304, 8192, 28672, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n256_k32_ks1"}},
+    {"gfx942", 304, 1536, 7168, {"m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m256_n128_k32_ks1"}},
+    {"gfx942", 304, 24576, 1536, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n256_k32_ks1", "m256_n256_k32_ks1"}},
+    {"gfx942", 304, 18432, 7168, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n64_k64_ks1", "m256_n256_k32_ks1", "m256_n256_k32_ks1"}},
+    {"gfx942", 304, 7168, 18432, {"m32_n32_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n256_k32_ks1"}},
+    {"gfx942", 304, 7168, 2048, {"m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n32_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n256_k32_ks1"}},
+    {"gfx942", 80, 8192, 8192, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m256_n256_k32_ks1", "m256_n256_k32_ks1"}},
+    {"gfx942", 80, 28672, 8192, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m256_n256_k32_ks1", "m256_n256_k32_ks1"}},
+    {"gfx942", 80, 8192, 28672, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m256_n256_k32_ks1", "m256_n256_k32_ks1"}},
+    {"gfx942", 80, 1536, 7168, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m256_n256_k32_ks1"}},
+    {"gfx942", 80, 24576, 1536, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m256_n256_k32_ks1", "m256_n256_k32_ks1"}},
+    {"gfx942", 80, 18432, 7168, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m256_n256_k32_ks1", "m256_n256_k32_ks1"}},
+    {"gfx942", 80, 7168, 18432, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m256_n256_k32_ks1", "m256_n256_k32_ks1"}},
+    {"gfx942", 80, 7168, 2048, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m256_n256_k32_ks1", "m256_n256_k32_ks1"}},
+    {"gfx950", 256, 8192, 8192, {"m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n256_k32_ks1"}},
+    {"gfx950", 256, 28672, 8192, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n256_k32_ks1", "m256_n256_k32_ks1"}},
+    {"gfx950", 256, 8192, 28672, {"m32_n32_k512_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n256_k32_ks1"}},
+    {"gfx950", 256, 1536, 7168, {"m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n32_k512_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1"}},
+    {"gfx950", 256, 24576, 1536, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n256_k32_ks1", "m256_n256_k32_ks1"}},
+    {"gfx950", 256, 18432, 7168, {"m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m256_n256_k32_ks1", "m256_n256_k32_ks1"}},
+    {"gfx950", 256, 7168, 18432, {"m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n256_k32_ks1"}},
+    {"gfx950", 256, 7168, 2048, {"m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n32_k512_ks4", "m32_n64_k256_ks4", "m32_n64_k256_ks4", "m128_n128_k64_ks1", "m256_n256_k32_ks1"}},
 };
 
 TEST_F(GemmSelect, PinnedChoicesForLlamaAndDeepSeekLinears) {
@@ -150,13 +155,56 @@ TEST_F(GemmSelect, DecodePickNeverAddsARoundOfWorkgroups) {
         for (int64_t m : {1, 8, 16}) {
           const ManifestKernel& chosen = pick(device, linear(m, n, k));
           for (const ManifestKernel* other : decode) {
-            EXPECT_LE(rounds(chosen, m, n, device.cus), rounds(*other, m, n, device.cus))
+            EXPECT_LE(rounds(chosen, m, n, k, device.cus), rounds(*other, m, n, k, device.cus))
                 << chosen.id << " vs " << other->id << " cus=" << device.cus << " M=" << m << " N=" << n;
           }
         }
       }
     }
   }
+}
+
+// Split-K across workgroups: a decode problem with too few output tiles for the device gets split until
+// the workgroups fill the CUs in one round (LDS allows one decode workgroup per CU), within the rule's
+// bounds (at least 2 slabs per split, partial-sum traffic <= 4% of the minimum bytes). Where the tiles
+// alone fill half the CUs, the model's fixed cost of the reduction (an atomic round trip and the partial
+// reads, ~1 us assumed) outweighs the split's gain, and the cost may pick an unsplit narrower tile.
+TEST_F(GemmSelect, DecodeProblemsWithFewTilesAreSplitAcrossWorkgroupsInOneRound) {
+  for (const Device& device : kDevices) {
+    for (int64_t n : kSizes) {
+      for (int64_t k : kSizes) {
+        for (int64_t m : {1, 4, 16}) {
+          const ManifestKernel& chosen = pick(device, linear(m, n, k));
+          ASSERT_EQ(param(chosen, "ks"), 4) << chosen.id;
+          const auto g = grid(chosen, m, n, k, device.cus);
+          const int64_t tiles = int64_t{g[0]} * g[1], splits = g[2];
+          const int64_t slabs = (k + param(chosen, "bk") - 1) / param(chosen, "bk");
+          const std::string what = chosen.id + " cus=" + std::to_string(device.cus) + " M=" + std::to_string(m) +
+                                   " N=" + std::to_string(n) + " K=" + std::to_string(k);
+          if (splits > 1) {
+            EXPECT_LE(tiles * splits, device.cus) << what;                 // one round
+            EXPECT_GE(slabs, 2 * splits - 1) << what;                      // >= 2 slabs per split (the last may be short)
+            EXPECT_LE(splits * ((m + 3) / 4 * 4) * n * 8 * 25, 2 * (m + n) * k + 2 * m * n) << what;  // traffic budget
+          }
+          // at M = 1 a quarter of the CUs or fewer, with slabs to spare: the call must be split
+          if (m == 1 && tiles * 4 <= device.cus && slabs >= 4) {
+            EXPECT_GT(splits, 1) << what;
+          }
+          // and whatever the pick, the workgroups keep at least half the CUs streaming
+          if (m == 1 && slabs >= 8) {
+            EXPECT_GE(tiles * splits * 2, device.cus) << what;
+          }
+        }
+      }
+    }
+  }
+  // DeepSeek-V3's N = 1536, K = 7168 at M = 1 on MI300X: 24-48 tiles for 304 CUs, split
+  const ManifestKernel& example = pick(kDevices[0], linear(1, 1536, 7168));
+  const auto g = grid(example, 1, 1536, 7168, 304);
+  EXPECT_EQ(param(example, "ks"), 4) << example.id;
+  EXPECT_GT(g[2], 1u) << example.id << " is not split";
+  EXPECT_GE(int64_t{g[0]} * g[1] * g[2] * 2, 304) << example.id;
+  EXPECT_LE(int64_t{g[0]} * g[1] * g[2], 304) << example.id;
 }
 
 // Prefill (M = 4096) is compute-bound: a large prefill tile (at least 128x128 outputs per workgroup, so

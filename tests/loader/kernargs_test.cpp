@@ -122,5 +122,34 @@ TEST(Launch, EmptyGridIsAnError) {
   EXPECT_NE(config.status().message().find("launch.grid.x"), std::string::npos) << config.status().message();
 }
 
+TEST(Launch, WorkspaceBytesFollowTheManifestExpression) {
+  json k = test::synthetic_kernel("k", "op", "gfx942");
+  // 4-byte counters per 32-wide tile of N, then M*N fp32 partials per split of K (a split-K layout)
+  k["launch"]["workspace"] = {"add", {"mul", {"ceil_div", "N", 32}, 4}, {"mul", "M", "N", {"ceil_div", "K", 256}, 4}};
+  auto manifest = parse_manifest(test::manifest_with({k}).dump());
+  ASSERT_TRUE(manifest.is_ok()) << manifest.status().to_string();
+  Problem p("op");
+  p.integer("M", 2).integer("N", 100).integer("K", 1000);
+  DeviceInfo device;
+  device.arch = "gfx942";
+  auto bytes = workspace_bytes(manifest->kernels[0], p, device);
+  ASSERT_TRUE(bytes.is_ok()) << bytes.status().to_string();
+  EXPECT_EQ(bytes.value(), 4u * 4 + 2u * 100 * 4 * 4);
+}
+
+TEST(Launch, NegativeWorkspaceIsACorruptManifest) {
+  json k = test::synthetic_kernel("k", "op", "gfx942");
+  k["launch"]["workspace"] = {"sub", 0, "N"};
+  auto manifest = parse_manifest(test::manifest_with({k}).dump());
+  ASSERT_TRUE(manifest.is_ok()) << manifest.status().to_string();
+  Problem p("op");
+  p.integer("N", 8);
+  DeviceInfo device;
+  auto bytes = workspace_bytes(manifest->kernels[0], p, device);
+  ASSERT_FALSE(bytes.is_ok());
+  EXPECT_EQ(bytes.status().code(), StatusCode::kCorruptManifest);
+  EXPECT_NE(bytes.status().message().find("launch.workspace"), std::string::npos) << bytes.status().message();
+}
+
 }  // namespace
 }  // namespace ingot

@@ -18,7 +18,7 @@ TEST(Manifest, RoundTripsEveryField) {
   const json entry = full_kernel();
   auto manifest = parse_manifest(test::manifest_with({entry}).dump());
   ASSERT_TRUE(manifest.is_ok()) << manifest.status().to_string();
-  EXPECT_EQ(manifest->schema_version, 1);
+  EXPECT_EQ(manifest->schema_version, 2);
   EXPECT_EQ(manifest->pack_version, "0.1.0");
   EXPECT_EQ(manifest->toolchain.backend, "triton-llvm");
   EXPECT_EQ(manifest->archs, std::vector<std::string>{"gfx942"});
@@ -77,9 +77,9 @@ void expect_rejected(const std::function<void(json&)>& mutate, std::vector<std::
 }
 
 TEST(Manifest, RejectsOtherSchemaVersions) {
-  expect_rejected([](json& m) { m["schema_version"] = 2; }, {"schema_version", "2"});
+  expect_rejected([](json& m) { m["schema_version"] = 1; }, {"schema_version", "1"});
   expect_rejected([](json& m) { m.erase("schema_version"); }, {"schema_version", "missing"});
-  expect_rejected([](json& m) { m["schema_version"] = "1"; }, {"schema_version"});
+  expect_rejected([](json& m) { m["schema_version"] = "2"; }, {"schema_version"});
 }
 
 TEST(Manifest, RejectsBrokenTopLevel) {
@@ -116,6 +116,12 @@ TEST(Manifest, RejectsNonJsonAndDeepNesting) {
   EXPECT_EQ(parse_manifest(deep).status().code(), StatusCode::kCorruptManifest);
   deep += std::string(100000, ']');
   EXPECT_EQ(parse_manifest(deep).status().code(), StatusCode::kCorruptManifest);
+}
+
+TEST(Manifest, WorkspaceIsRequired) {
+  // A reader that defaulted it to 0 would launch a split-K kernel with no workspace.
+  expect_rejected([](json& m) { m["kernels"][0]["launch"].erase("workspace"); }, {"workspace", "missing"});
+  expect_rejected([](json& m) { m["kernels"][0]["launch"]["workspace"] = {"frobnicate", 1}; }, {"workspace"});
 }
 
 TEST(Manifest, OptionalKeysDefault) {

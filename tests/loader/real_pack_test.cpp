@@ -52,6 +52,7 @@ TEST(RealPack, SelectsAGemmAndExplainsAMiss) {
   problem.integer("M", 256).integer("N", 256).integer("K", 256).integer("lda", 256).integer("ldb", 256).integer("ldc", 256);
   problem.integer("has_bias", 0);
   problem.buffer("A", 0x10000).buffer("B", 0x20000).buffer("C", 0x30000).buffer("bias", 0x40000);
+  problem.buffer("workspace", 0x50000);  // bound whether or not the chosen kernel takes one
   problem.scalar("alpha", 1.0).scalar("beta", 0.0);
   auto selection = pack->select(problem, device);
   ASSERT_TRUE(selection.is_ok()) << selection.status().to_string();

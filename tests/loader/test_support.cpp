@@ -82,7 +82,7 @@ nlohmann::json scale_kernel_entry(const std::string& arch, const std::vector<uin
          {{{"name", "in"}, {"type", "ptr"}, {"offset", 0}, {"size", 8}, {"value", "in"}},
           {{"name", "out"}, {"type", "ptr"}, {"offset", 8}, {"size", 8}, {"value", "out"}},
           {{"name", "n"}, {"type", "u32"}, {"offset", 16}, {"size", 4}, {"value", "n"}}}}}},
-      {"launch", {{"workgroup", {256, 1, 1}}, {"grid", {{"ceil_div", "n", 256}, 1, 1}}, {"dynamic_lds", 0}}},
+      {"launch", {{"workgroup", {256, 1, 1}}, {"grid", {{"ceil_div", "n", 256}, 1, 1}}, {"dynamic_lds", 0}, {"workspace", 0}}},
       {"match", {{"dtype", "f32"}}},
       {"constraints", {{{"name", "n_positive"}, {"expr", {"gt", "n", 0}}, {"message", "n must be positive"}}}},
       {"cost", {"ceil_div", "n", 256}},
@@ -100,7 +100,7 @@ nlohmann::json manifest_with(const std::vector<nlohmann::json>& kernels) {
     if (std::find(archs.begin(), archs.end(), kernel["arch"]) == archs.end()) archs.push_back(kernel["arch"]);
   }
   return {
-      {"schema_version", 1},
+      {"schema_version", 2},
       {"pack_version", "0.1.0"},
       {"toolchain", {{"backend", "triton-llvm"}, {"version", "test"}}},
       {"archs", archs},
@@ -121,7 +121,7 @@ nlohmann::json synthetic_kernel(const std::string& id, const std::string& op, co
       {"sha256", std::string(64, '0')},
       {"size", 0},
       {"kernarg", {{"size", 0}, {"align", 8}, {"args", nlohmann::json::array()}}},
-      {"launch", {{"workgroup", {64, 1, 1}}, {"grid", {1, 1, 1}}, {"dynamic_lds", 0}}},
+      {"launch", {{"workgroup", {64, 1, 1}}, {"grid", {1, 1, 1}}, {"dynamic_lds", 0}, {"workspace", 0}}},
       {"cost", 1},
       {"resources",
        {{"vgpr", 1}, {"agpr", 0}, {"sgpr", 1}, {"lds", 0}, {"scratch", 0}, {"accum_offset", 4},

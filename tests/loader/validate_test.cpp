@@ -93,6 +93,13 @@ TEST(Validate, KernargMissingFromManifest) {
   expect_issue(validate_pack(fixture.dir()), {"scale_gfx942", "metadata argument n", "missing"});
 }
 
+TEST(Validate, WorkspaceDeclaredButNotPassed) {
+  INGOT_REQUIRE_FIXTURE_PACK(fixture);
+  fixture.manifest()["kernels"][0]["launch"]["workspace"] = {"mul", "n", 4};
+  fixture.write_manifest();
+  expect_issue(validate_pack(fixture.dir()), {"scale_gfx942", "launch.workspace", "no ptr kernarg"});
+}
+
 TEST(Validate, DuplicateIdsAndMissingVariant) {
   INGOT_REQUIRE_FIXTURE_PACK(fixture);
   fixture.manifest()["kernels"].push_back(fixture.manifest()["kernels"][0]);

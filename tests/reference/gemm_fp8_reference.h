@@ -23,6 +23,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <random>
 #include <vector>
 
 namespace ingot::reference {
@@ -60,6 +61,17 @@ struct Fp8GemmShape {
   std::int64_t M = 0, N = 0, K = 0;
   std::int64_t lda = 0, ldb = 0, ldc = 0;  // in elements (fp8 bytes for A and B, bf16 for C)
 };
+
+// A uniformly random fp8 code that is not NaN in `format` (test inputs: every finite value, subnormals
+// and both zeros included).
+template <typename Rng>
+inline std::uint8_t random_finite_fp8(Rng& rng, Fp8Format format) {
+  std::uniform_int_distribution<int> code(0, 255);
+  for (;;) {
+    const auto c = static_cast<std::uint8_t>(code(rng));
+    if (!std::isnan(fp8_e4m3_to_double(c, format))) return c;
+  }
+}
 
 // Scale tensor extents: block128 A_scale [M, ceil(K/128)], B_scale [ceil(N/128), ceil(K/128)];
 // per_token A_scale [M], B_scale [N].

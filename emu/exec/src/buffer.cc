@@ -130,8 +130,15 @@ void register_buffer(HandlerRegistry& r) {
   r.add("buffer_store_byte_d16_hi", buffer_store<StoreForm::kByteHi, 1>);
   r.add("buffer_store_short", buffer_store<StoreForm::kShort, 1>);
   r.add("buffer_store_short_d16_hi", buffer_store<StoreForm::kShortHi, 1>);
-  r.add("buffer_wbl2", +[](Wave&, const Inst&) { return Status::ok(); });
-  r.add("buffer_inv", +[](Wave&, const Inst&) { return Status::ok(); });
+  // Cache maintenance has no effect on the emulator's memory; the memory-model checker tracks it.
+  r.add("buffer_wbl2", +[](Wave& wave, const Inst& inst) {
+    if (wave.launch->memory_model != nullptr) memory_model_writeback(wave, inst);
+    return Status::ok();
+  });
+  r.add("buffer_inv", +[](Wave& wave, const Inst& inst) {
+    if (wave.launch->memory_model != nullptr) memory_model_invalidate(wave, inst);
+    return Status::ok();
+  });
   for (const char* stem : {"swap", "cmpswap", "add", "sub", "smin", "umin", "smax", "umax", "and", "or", "xor",
                            "inc", "dec", "add_f32", "pk_add_f16", "pk_add_bf16", "swap_x2", "cmpswap_x2",
                            "add_x2", "sub_x2", "smin_x2", "umin_x2", "smax_x2", "umax_x2", "and_x2", "or_x2",

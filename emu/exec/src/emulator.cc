@@ -20,7 +20,7 @@ struct Emulator::Impl {
   DeviceMemory memory;
   std::vector<std::unique_ptr<Module>> modules;
   const ExecTargetFacts* facts = nullptr;
-  Status options_error;  // a malformed INGOT_EMU_HOST_THREADS, returned by every launch
+  Status options_error;  // a malformed INGOT_EMU_HOST_THREADS / _CHECK_MEMORY_MODEL, returned by every launch
 };
 
 namespace {
@@ -87,6 +87,19 @@ Result<uint32_t> auto_host_threads() {
   return threads;
 }
 
+// INGOT_EMU_CHECK_MEMORY_MODEL=1 turns the memory-model checker on for every emulator of the process (a
+// testing aid: a whole suite, e.g. the pack's split-K GEMM tests through the loader's EmuDevice, under the
+// checker without plumbing an option through). Unset, empty or 0: the option decides. Anything else is
+// reported by every launch rather than ignored.
+Result<bool> memory_model_from_environment() {
+  const char* env = std::getenv("INGOT_EMU_CHECK_MEMORY_MODEL");
+  const std::string_view text(env != nullptr ? env : "");
+  if (text.empty() || text == "0") return false;
+  if (text == "1") return true;
+  return Status(StatusCode::kInvalidArgument, "INGOT_EMU_CHECK_MEMORY_MODEL='" + std::string(text) +
+                                                  "' is not 0 or 1 (1 turns on the emulator's memory-model checker)");
+}
+
 }  // namespace
 
 Emulator::Emulator(EmulatorOptions options) : options_(options), impl_(std::make_unique<Impl>()) {
@@ -95,6 +108,14 @@ Emulator::Emulator(EmulatorOptions options) : options_(options), impl_(std::make
     Result<uint32_t> threads = auto_host_threads();
     options_.host_threads = threads ? *threads : 1;
     if (!threads) impl_->options_error = threads.status();
+  }
+  if (!options_.check_memory_model) {
+    Result<bool> from_environment = memory_model_from_environment();
+    if (from_environment) {
+      options_.check_memory_model = *from_environment;
+    } else if (impl_->options_error.is_ok()) {
+      impl_->options_error = from_environment.status();
+    }
   }
 }
 
@@ -216,6 +237,10 @@ Result<LaunchProfile> Emulator::launch(ModuleId module_id, std::string_view kern
   context.kernarg_address = *kernarg;
   context.dispatch_packet_address = *packet_address;
   context.check_waitcnt = options_.check_waitcnt;
+  // Fresh per launch: a kernel boundary releases and acquires everything.
+  std::unique_ptr<MemoryModelChecker> memory_model;
+  if (options_.check_memory_model) memory_model = std::make_unique<MemoryModelChecker>();
+  context.memory_model = memory_model.get();
 
   ScheduleOptions schedule{options_.schedule, options_.seed, options_.max_instructions_per_wave};
   const uint64_t groups = config.grid.count();

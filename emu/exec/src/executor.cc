@@ -146,6 +146,7 @@ Status run_workgroup(const LaunchContext& launch, uint64_t linear_index, const S
   const uint32_t items = launch.workgroup[0] * launch.workgroup[1] * launch.workgroup[2];
   const size_t count = (items + kWaveSize - 1) / kWaveSize;
   if (waves.size() < count) waves.resize(count);
+  if (launch.memory_model != nullptr) group.memory_model.reset(count);
   const auto entry = module.index_of(launch.descriptor.entry_address);
   if (!entry) {
     return Status(StatusCode::kEmulatorFault, "kernel " + launch.kernel + ": entry address " +

@@ -1,5 +1,6 @@
 // Shared pieces of the memory instruction families: global address checks, coalescing statistics
-// for the profile, and s_waitcnt bookkeeping of loads.
+// for the profile, and s_waitcnt bookkeeping of loads (and of every VMEM operation for the memory-model
+// checker, whose hooks must run before these so that they see the operation's own vm sequence number).
 #pragma once
 
 #include <cstdint>
@@ -29,6 +30,7 @@ void account_global_access(Wave& wave, const uint64_t* addresses, const uint8_t*
 
 // Marks the destination registers of a load as in flight on `counter`.
 inline void track_load(Wave& wave, const Inst& inst, WaitCounter counter, const Operand* dst) {
+  if (counter == WaitCounter::kVm && wave.launch->memory_model != nullptr) memory_model_vm_issued(wave);
   if (!wave.launch->check_waitcnt) return;
   if (dst == nullptr || !dst->is_register() || dst->dwords == 0) {
     wave.waits.issue_without_destination(counter);
@@ -40,6 +42,7 @@ inline void track_load(Wave& wave, const Inst& inst, WaitCounter counter, const 
 }
 
 inline void track_store(Wave& wave, WaitCounter counter) {
+  if (counter == WaitCounter::kVm && wave.launch->memory_model != nullptr) memory_model_vm_issued(wave);
   if (wave.launch->check_waitcnt) wave.waits.issue_without_destination(counter);
 }
 

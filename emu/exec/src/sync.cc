@@ -26,6 +26,7 @@ Status waitcnt(Wave& wave, const Inst& inst) {
   const uint32_t vm = (imm & 0xf) | ((imm >> 14) & 3) << 4;
   const uint32_t lgkm = (imm >> 8) & 0xf;
   wave.waits.wait(vm, lgkm);
+  if (wave.launch->memory_model != nullptr) memory_model_wait_vm(wave, vm);
   return Status::ok();
 }
 

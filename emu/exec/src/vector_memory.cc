@@ -51,6 +51,9 @@ Status vmem_load(Wave& wave, const Inst& inst, const VmemLanes& lanes, LoadForm 
   const uint32_t rows = form == LoadForm::kDwords ? dwords : 1;
   Lanes old;
   if (form != LoadForm::kDwords) read_lanes(wave, dst, old);
+  if (wave.launch->memory_model != nullptr) {
+    INGOT_RETURN_IF_ERROR(memory_model_load(wave, lanes, form == LoadForm::kDwords ? 4 : bytes, rows));
+  }
   for (int l = 0; l < kWaveSize; ++l) {
     if (!((lanes.lanes >> l) & 1)) continue;
     for (uint32_t d = 0; d < rows; ++d) {
@@ -91,6 +94,7 @@ Status vmem_store(Wave& wave, const Inst& inst, const VmemLanes& lanes, StoreFor
     }
   }
   account_global_access(wave, lanes.address, lanes.valid, lanes.lanes, piece, rows, true);
+  if (wave.launch->memory_model != nullptr) memory_model_store(wave, inst, lanes, piece, rows);
   track_store(wave, WaitCounter::kVm);
   return Status::ok();
 }
@@ -98,6 +102,9 @@ Status vmem_store(Wave& wave, const Inst& inst, const VmemLanes& lanes, StoreFor
 Status vmem_load_to_lds(Wave& wave, const Inst& inst, const VmemLanes& lanes, uint32_t bytes) {
   std::vector<uint8_t>& lds = wave.group->lds;
   const uint64_t base = uint64_t{wave.s[kSlotM0] & 0x3ffff} + static_cast<uint32_t>(inst.mem.offset);
+  if (wave.launch->memory_model != nullptr) {
+    INGOT_RETURN_IF_ERROR(memory_model_load(wave, lanes, std::min<uint32_t>(4, bytes), (bytes + 3) / 4));
+  }
   for (int l = 0; l < kWaveSize; ++l) {
     if (!((lanes.lanes >> l) & 1)) continue;
     const uint64_t target = base + uint64_t(l) * bytes;
@@ -141,6 +148,7 @@ Status vmem_atomic32(Wave& wave, const Inst& inst, const VmemLanes& lanes, Atomi
       const uint32_t next = op(memory, value.v[l], cmpswap ? compare.v[l] : 0);
       std::memcpy(target, &next, 4);
     }
+    if (wave.launch->memory_model != nullptr) memory_model_atomic(wave, inst, lanes, 4);
   }
   account_global_access(wave, lanes.address, lanes.valid, lanes.lanes, 4, 1, true);
   if (inst.mem.sc0) {
@@ -174,6 +182,7 @@ Status vmem_atomic64(Wave& wave, const Inst& inst, const VmemLanes& lanes, Atomi
       const uint64_t next = op(memory, value, compare);
       std::memcpy(target, &next, 8);
     }
+    if (wave.launch->memory_model != nullptr) memory_model_atomic(wave, inst, lanes, 8);
   }
   account_global_access(wave, lanes.address, lanes.valid, lanes.lanes, 8, 1, true);
   if (inst.mem.sc0) {

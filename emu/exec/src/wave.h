@@ -11,6 +11,7 @@
 #include "ingot/code_object.h"
 #include "ingot_emu/inst.h"
 #include "ingot_emu/launch_profile.h"
+#include "memory_model.h"
 #include "waitcnt_tracker.h"
 
 namespace ingot::emu {
@@ -79,6 +80,7 @@ struct Workgroup {
   std::array<uint32_t, 3> id{};
   std::vector<uint8_t> lds;
   uint64_t linear_index = 0;
+  GroupMemoryModel memory_model;  // used only when the launch checks the memory model
 };
 
 // Everything a launch fixes: read-only while waves run.
@@ -95,6 +97,7 @@ struct LaunchContext {
   uint64_t kernarg_address = 0;
   uint64_t dispatch_packet_address = 0;
   bool check_waitcnt = true;
+  MemoryModelChecker* memory_model = nullptr;  // null unless EmulatorOptions::check_memory_model
 };
 
 // Lanes of a wave that exist (a partial last wave has fewer than 64).

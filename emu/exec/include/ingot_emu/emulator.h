@@ -33,6 +33,13 @@ struct EmulatorOptions {
   Schedule schedule = Schedule::kDeterministic;
   uint64_t seed = 1;          // for Schedule::kRandom
   bool check_waitcnt = true;  // reading a register with a load in flight to it is a fault
+  // Cross-workgroup visibility (LLVM AMDGPUUsage memory model, agent scope): a global load of another
+  // workgroup's store is a fault unless that workgroup released it (buffer_wbl2 sc1, s_waitcnt
+  // vmcnt(0)) before an atomic this workgroup observed and then acquired (buffer_inv sc1). Off by
+  // default: it keeps shadow state per written word. See emu/README.md, "Memory-model checker".
+  // false: the environment variable INGOT_EMU_CHECK_MEMORY_MODEL=1 turns it on (0 or unset: off; any
+  // other value makes every launch fail naming it).
+  bool check_memory_model = false;
   uint64_t max_instructions_per_wave = uint64_t{1} << 32;  // runaway-loop guard
 };
 

@@ -1,0 +1,40 @@
+// Kernel arguments for a code object that has no manifest entry (a kernel author's own .co, `ingot emu`):
+// each value is given by argument name and placed at the offset, and checked against the size, that the
+// code object's own metadata (.amdgpu_metadata .args) declares. Hidden arguments the runtime fills on a
+// real launch (code object v5 "hidden_*" kinds) are derived from the launch shape. Manifest kernels use
+// prepare_launch (launch.h) instead, which packs from the manifest's layout.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "ingot/code_object.h"
+#include "ingot/status.h"
+
+namespace ingot {
+
+// One argument's value: the little-endian bytes of a scalar, exactly as wide as the argument, or a
+// device address for a pointer argument (which must be 8 bytes wide).
+struct RawKernArg {
+  std::string name;
+  bool is_pointer = false;
+  std::vector<uint8_t> bytes;  // scalar
+  uint64_t address = 0;        // pointer
+
+  static RawKernArg scalar(std::string name, std::vector<uint8_t> bytes);
+  static RawKernArg pointer(std::string name, uint64_t address);
+};
+
+// The kernarg segment for `kernel`: max(kernarg_segment_size, end of the last argument) bytes, zero
+// where nothing is placed. kInvalidArgument (naming the kernel and the argument) for a name the metadata
+// lacks, a name given twice, a scalar of the wrong width, a pointer for a slot that is not 8 bytes, or a
+// non-hidden argument left without a value. Hidden arguments nobody gave get their launch-shape value
+// (block counts, group sizes, remainders 0, grid dims) or stay 0 (heap, printf, queue pointers).
+Result<std::vector<uint8_t>> pack_raw_kernargs(const KernelMetadata& kernel, std::span<const RawKernArg> args,
+                                               const std::array<uint32_t, 3>& grid_workgroups,
+                                               const std::array<uint32_t, 3>& workgroup);
+
+}  // namespace ingot

@@ -1,0 +1,58 @@
+// Workspace for kernels that need device memory besides their arguments (split-K partial sums and
+// arrival counters). The manifest says how many bytes a launch needs (launch.workspace); this pool
+// owns one buffer per stream, so a kernel's contract holds: the buffer was zero-filled when allocated,
+// and no two launches use it at once (manifest/README.md "Workspace").
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "ingot/device.h"
+#include "ingot/status.h"
+
+namespace ingot {
+
+class WorkspacePool {
+ public:
+  // Holds one stream's workspace until destroyed: launches that need it wait for each other.
+  class Lease {
+   public:
+    uint64_t address() const { return address_; }
+
+   private:
+    friend class WorkspacePool;
+    Lease(std::unique_lock<std::mutex> lock, uint64_t address) : lock_(std::move(lock)), address_(address) {}
+    std::unique_lock<std::mutex> lock_;
+    uint64_t address_ = 0;
+  };
+
+  explicit WorkspacePool(Device& device) : device_(device) {}
+  WorkspacePool(const WorkspacePool&) = delete;
+  WorkspacePool& operator=(const WorkspacePool&) = delete;
+  ~WorkspacePool();  // frees every buffer (after synchronizing its stream)
+
+  // At least `bytes` of workspace for `stream`. A buffer that is too small is replaced: the stream is
+  // synchronized first (an in-flight kernel may still use it), then a new one is allocated and zeroed.
+  Result<Lease> lease(void* stream, uint64_t bytes);
+
+  // Bytes currently held for `stream` (0 when none); for tests and diagnostics. Waits while a lease
+  // on that stream is held, so never call it while holding one.
+  uint64_t capacity(void* stream) const;
+
+ private:
+  struct Buffer {
+    std::mutex in_use;  // held by a Lease
+    uint64_t address = 0;
+    uint64_t bytes = 0;
+  };
+  Buffer& buffer_for(void* stream);
+  Status replace(Buffer& buffer, void* stream, uint64_t bytes);
+
+  Device& device_;
+  mutable std::mutex map_mutex_;  // guards buffers_ (not the buffers)
+  std::map<void*, std::unique_ptr<Buffer>> buffers_;
+};
+
+}  // namespace ingot

@@ -1,0 +1,61 @@
+"""assemble_kernel.py's `;@from` variants: the body is the base kernel's with exactly the stated edits
+(checked line by line against the base file read here), and an edit whose LINE does not match exactly one
+line of the base fails instead of silently producing the unedited kernel."""
+import os
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import assemble_kernel  # noqa: E402
+
+
+def code_lines(text):
+    return [l.strip() for l in text.splitlines() if l.strip() and not l.strip().startswith(";")]
+
+
+def base():
+    return code_lines(open(os.path.join(HERE, "kernels", "split_k_reduce.s")).read())
+
+
+def variant(tmp_path, *edits):
+    path = tmp_path / "v.s"
+    path.write_text(";@kernel v\n;@from split_k_reduce.s\n" + "".join(f";@{e}\n" for e in edits))
+    # ;@from is resolved next to the variant: put a copy of the base there.
+    (tmp_path / "split_k_reduce.s").write_text(open(os.path.join(HERE, "kernels", "split_k_reduce.s")).read())
+    return assemble_kernel.apply_variant(str(path), path.read_text())
+
+
+def test_delete_removes_only_that_line(tmp_path):
+    text, keys, bases = variant(tmp_path, "delete buffer_wbl2 sc1")
+    expected = base()
+    expected.remove("buffer_wbl2 sc1")
+    assert code_lines(text) == expected
+    assert keys["kernel"] == "v" and bases == [str(tmp_path / "split_k_reduce.s")]
+
+
+def test_delete_after_and_insert_after(tmp_path):
+    text, _, _ = variant(tmp_path, "delete_after buffer_wbl2 sc1", "insert_after buffer_wbl2 sc1 => s_nop 0")
+    expected = base()
+    i = expected.index("buffer_wbl2 sc1")
+    expected[i + 1] = "s_nop 0"  # the s_waitcnt after it replaced
+    assert code_lines(text) == expected
+
+
+@pytest.mark.parametrize("edit", ["delete s_waitcnt vmcnt(0)", "delete buffer_wbl2 sc0", "delete_after nothing"])
+def test_an_edit_must_match_exactly_one_line(tmp_path, edit):
+    with pytest.raises(assemble_kernel.VariantError, match="matches"):
+        variant(tmp_path, edit)
+
+
+def test_every_checked_in_variant_differs_from_its_base():
+    for name in sorted(os.listdir(os.path.join(HERE, "kernels"))):
+        path = os.path.join(HERE, "kernels", name)
+        text = open(path).read()
+        if ";@from " not in text:
+            continue
+        body, keys, _ = assemble_kernel.apply_variant(path, text)
+        assert keys["kernel"] == name[:-2]
+        base_text = open(os.path.join(HERE, "kernels", keys["from"])).read()
+        assert code_lines(body) != code_lines(base_text), name
