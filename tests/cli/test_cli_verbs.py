@@ -123,6 +123,21 @@ def test_select_uses_the_cu_count(cli, pack_dir):
     assert len(outputs) > 1
 
 
+def test_select_shows_the_split_factor_and_workspace(cli, pack_dir):
+    """M=1 decode of a DeepSeek-V3 q_a_proj (N=1536, K=7168) on 304 CUs: too few output tiles to fill the
+    CUs, so K is split across workgroups; select must show the split (grid z and the kernel's `splits`
+    argument agree), keep it to one round of workgroups, and say how much workspace the runtime binds."""
+    result = run(cli, "select", "gemm", "--pack", str(pack_dir), "--arch", "gfx942", "--cus", "304",
+                 *gemm_args(1, 1536, 7168), *GEMM_PROBLEM)
+    assert result.returncode == 0, result.stderr
+    fields = dict(line.split(":", 1) for line in result.stdout.splitlines())
+    grid = [int(x) for x in fields["launch"].split("[")[1].split("]")[0].split(",")]
+    args = dict(item.split("=") for item in fields["args"].split())
+    assert grid[2] == int(args["splits"]) > 1
+    assert math.prod(grid) <= 304
+    assert int(fields["workspace"].split()[0]) > 0
+
+
 def test_select_without_a_kernel_says_why(cli, pack_dir):
     result = run(cli, "select", "gemm", "--pack", str(pack_dir), "--arch", "gfx942", "--cus", "304",
                  *gemm_args(64, 64, 100), *GEMM_PROBLEM)

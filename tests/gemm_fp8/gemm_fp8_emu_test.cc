@@ -307,6 +307,14 @@ void check(const Kernel& kernel, const Operands& p, bool exact, const RunOptions
 }
 
 class GemmFp8Emu : public ::testing::TestWithParam<Kernel> {};
+// The decode tiles (K-slices, split-K) alone: the tests below are about what only they do.
+class GemmFp8DecodeEmu : public GemmFp8Emu {};
+
+std::vector<Kernel> decode_kernels() {
+  std::vector<Kernel> kernels = pack_kernels();
+  std::erase_if(kernels, [](const Kernel& k) { return k.ks == 1; });
+  return kernels;
+}
 
 TEST_P(GemmFp8Emu, RandomDataWithTailsMatchesReference) {
   const Kernel& k = GetParam();
@@ -335,9 +343,8 @@ TEST_P(GemmFp8Emu, TinyProblem) {
 // Decode shapes (M <= 16) on the decode tiles, with the split-K factor the manifest picks for a 304/256-CU
 // device (> 1 here: few output tiles, deep K): tails in M and N, and for per_token a K whose last 128-K
 // block is partial and whose block count is not a multiple of the 4 K-slices.
-TEST_P(GemmFp8Emu, DecodeShapesWithSplitKMatchReference) {
+TEST_P(GemmFp8DecodeEmu, DecodeShapesWithSplitKMatchReference) {
   const Kernel& k = GetParam();
-  if (k.ks == 1) GTEST_SKIP() << "prefill tile";
   for (const int64_t m : {1, 5, 16}) {
     const Fp8GemmShape s = k.scaling == Fp8Scaling::kBlock128 ? Fp8GemmShape{m, 256, 8192, 8192 + 16, 8192, 256 + 3}
                                                               : Fp8GemmShape{m, 3 * k.bn + 7, 8208, 8208, 8224, 3 * k.bn + 9};
@@ -351,9 +358,8 @@ TEST_P(GemmFp8Emu, DecodeShapesWithSplitKMatchReference) {
 
 // Power-of-two scales and small integers: every fp32 step is exact whatever the order of the K-slice and
 // split-K sums, so C must be RNE of the exact result bit for bit.
-TEST_P(GemmFp8Emu, DecodeSplitKExactDataRoundsBitForBit) {
+TEST_P(GemmFp8DecodeEmu, DecodeSplitKExactDataRoundsBitForBit) {
   const Kernel& k = GetParam();
-  if (k.ks == 1) GTEST_SKIP() << "prefill tile";
   const Fp8GemmShape s = k.scaling == Fp8Scaling::kBlock128 ? Fp8GemmShape{2, 128, 4096, 4096, 4096, 128}
                                                             : Fp8GemmShape{2, 100, 4000, 4000, 4000, 100};
   uint32_t splits = 0;
@@ -367,9 +373,8 @@ TEST_P(GemmFp8Emu, DecodeSplitKExactDataRoundsBitForBit) {
 // the emulator interleaves waves (seeded random schedules) or spreads workgroups over host threads; every
 // launch leaves the tile counters at zero (checked in run()), and a second launch on the same workspace,
 // as the runtime reuses it, gives the same C.
-TEST_P(GemmFp8Emu, DecodeSplitKIsDeterministicAcrossSchedules) {
+TEST_P(GemmFp8DecodeEmu, DecodeSplitKIsDeterministicAcrossSchedules) {
   const Kernel& k = GetParam();
-  if (k.ks == 1) GTEST_SKIP() << "prefill tile";
   const Fp8GemmShape s{3, 128, 8192, 8192, 8192, 128};
   const Operands p = random_problem(s, k.scaling, k.format, 2024);
   uint32_t splits = 0;
@@ -395,9 +400,8 @@ TEST_P(GemmFp8Emu, DecodeSplitKIsDeterministicAcrossSchedules) {
 // once and the last arrival reads them once: the traffic gen/families/gemm_splitk.py budgets). Fetched =
 // the emulator's 64-byte segments touched per instruction (no cache), reads and writes. The 32-row tiles
 // read 32 bytes of each row per load instruction (half segments), about 2x under this count: printed only.
-TEST_P(GemmFp8Emu, DecodeFetchesNearTheMinimum) {
+TEST_P(GemmFp8DecodeEmu, DecodeFetchesNearTheMinimum) {
   const Kernel& k = GetParam();
-  if (k.ks == 1) GTEST_SKIP() << "prefill tile";
   const Fp8GemmShape s{1, 512, 4096, 4096, 4096, 512};
   emu::LaunchProfile profile;
   uint32_t splits = 0;
@@ -459,6 +463,8 @@ std::string kernel_name(const ::testing::TestParamInfo<Kernel>& info) { return i
 
 INSTANTIATE_TEST_SUITE_P(Pack, GemmFp8Emu, ::testing::ValuesIn(pack_kernels()), kernel_name);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(GemmFp8Emu);
+INSTANTIATE_TEST_SUITE_P(Pack, GemmFp8DecodeEmu, ::testing::ValuesIn(decode_kernels()), kernel_name);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(GemmFp8DecodeEmu);
 
 TEST(GemmFp8Pack, HasEveryScalingOnBothArchs) {
   if (!std::filesystem::exists(pack_dir() / "manifest.json")) GTEST_SKIP() << "no pack at " << pack_dir();
