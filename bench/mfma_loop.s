@@ -7,6 +7,7 @@
   v_mov_b32 v2, 0x38003800                 ; f16 0.5 pairs
   v_mov_b32 v3, 0x38003800
   s_mov_b32 s4, 64
+  s_nop 0                                  ; VALU writes v3 -> MFMA reads it: 2 wait states
 .Lloop:
   v_mfma_f32_32x32x8_f16 a[0:15], v[0:1], v[2:3], a[0:15]
   v_mfma_f32_32x32x8_f16 a[0:15], v[0:1], v[2:3], a[0:15]

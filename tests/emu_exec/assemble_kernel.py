@@ -9,6 +9,7 @@ A test kernel file holds instructions plus `;@key value` header lines; this scri
   ;@kernarg N                kernarg bytes (default 64)
   ;@workitem_ids N           0 = X, 1 = XY, 2 = XYZ
   ;@enable WORDS             any of: dispatch_ptr queue_ptr dispatch_id wgid_y wgid_z no_kernarg_ptr
+                             fp16_overflow no_ieee_mode no_dx10_clamp (descriptor MODE bits)
   ;@arch ARCHS               archs this kernel is for (default gfx942 gfx950)
 A variant of another kernel (e.g. one synchronisation step removed) says only how it differs:
   ;@from FILE.s              start from that kernel file's body and header (same folder); then, in order,
@@ -102,6 +103,9 @@ def wrap(body, name, arch, keys):
   .amdhsa_system_sgpr_workgroup_id_y {flag('wgid_y')}
   .amdhsa_system_sgpr_workgroup_id_z {flag('wgid_z')}
   .amdhsa_system_vgpr_workitem_id {int(keys.get('workitem_ids', 0))}
+  .amdhsa_fp16_overflow {flag('fp16_overflow')}
+  .amdhsa_ieee_mode {0 if 'no_ieee_mode' in enable else 1}
+  .amdhsa_dx10_clamp {0 if 'no_dx10_clamp' in enable else 1}
   .amdhsa_group_segment_fixed_size {lds}
   .amdhsa_private_segment_fixed_size {scratch}
   .amdhsa_enable_private_segment {1 if scratch else 0}

@@ -3,6 +3,7 @@
 // f32 exponent field E, f16 rounding by the compiler's _Float16 and bf16 by a plain RNE on the bits.
 // FP4 down-conversions: x / 2^(E-127) to the nearest of the eight E2M1 magnitudes (ties to the even
 // code), saturating at 6, NaN (or an E = 0xFF scale) -> sign | 7, found by search over the codes.
+// FP8 / BF8 down-conversions: CvtScalef32Down below (cvt_narrow_reference.h).
 // Selects as LLVM encodes the intrinsics' byte / word / destination-half arguments (see
 // emu/exec/src/valu_cvt_scaled.cc). Hand-checked vectors from the OCP specs: E4M3 0x7E = 448,
 // E5M2 0x7B = 57344, E2M1 0x7 = 6.0, E4M3 0x38 = 1.0.
@@ -11,6 +12,7 @@
 #include <random>
 
 #include "../emu_numerics/reference_formats.h"
+#include "cvt_narrow_reference.h"
 #include "emu_test_support.h"
 
 namespace ingot::emu::testing {
@@ -145,6 +147,50 @@ TEST(CvtScalef32, Gfx950ScaledConversionsMatchFormatDefinitions) {
     EXPECT_EQ(got(13, l), bf16_pair << 24) << "pk_fp4_bf16";
   }
 }
+
+// FP8 / BF8 / FP4 scaled down-conversions (cvt_narrow kernel, rows 0-5 and 17), without and with
+// MODE.FP16_OVFL, against cvt_narrow_reference.h: x / 2^(E-127) rounded once to the nearest code
+// (ties to even) found by searching the target's codes; overflow and inf -> E4M3 NaN / E5M2 inf, or
+// +-max when saturating; FP4 always saturates. Inputs: every FP8 / FP4 code, the ties between
+// neighbours and one f32 ulp either side, at five scales, plus specials (narrow_ref::make_inputs).
+class CvtScalef32Down : public ::testing::TestWithParam<bool> {};  // param: MODE.FP16_OVFL set
+
+TEST_P(CvtScalef32Down, Gfx950RoundToNearestMatchesTheDefinition) {
+  using namespace narrow_ref;
+  const bool sat = GetParam();
+  const Inputs in = make_inputs(7);
+  const size_t n = in.size();
+  const Results got = run(Target::kGfx950, sat ? "cvt_narrow_sat" : "cvt_narrow", in, 18);
+  auto pair = [&](const Grid& t, double x0, double x1, uint32_t s, uint32_t word, const char* what) {
+    EXPECT_TRUE(same_code(t, word & 0xff, narrow(t, unscale(x0, s), sat, {}))) << what << " element 0";
+    EXPECT_TRUE(same_code(t, word >> 8, narrow(t, unscale(x1, s), sat, {}))) << what << " element 1";
+  };
+  for (size_t i = 0; i < n; ++i) {
+    SCOPED_TRACE("element " + std::to_string(i) + " a=" + std::to_string(in.a[i]) + " scale=" + std::to_string(in.scale[i]));
+    const double a = as_float(in.a[i]), b = as_float(in.b[i]);
+    const double h0 = f16_value(in.h[i] & 0xffff), h1 = f16_value(in.h[i] >> 16);
+    const double g0 = bf16_value(in.g[i] & 0xffff), g1 = bf16_value(in.g[i] >> 16);
+    const uint32_t s = in.scale[i];
+    pair(kE4M3, a, b, s, got(0, i) >> 16, "pk_fp8_f32 (high word)");
+    EXPECT_EQ(got(0, i) & 0xffff, 0x3344u);
+    pair(kE5M2, a, b, s, got(1, i) & 0xffff, "pk_bf8_f32");
+    EXPECT_EQ(got(1, i) >> 16, 0x5566u);
+    pair(kE4M3, h0, h1, s, got(2, i) & 0xffff, "pk_fp8_f16");
+    EXPECT_EQ(got(2, i) >> 16, 0x99aau);
+    pair(kE5M2, g0, g1, s, got(3, i) >> 16, "pk_bf8_bf16 (high word)");
+    EXPECT_EQ(got(3, i) & 0xffff, 0x3344u);
+    pair(kE4M3, g0, g1, s, got(4, i) & 0xffff, "pk_fp8_bf16");
+    EXPECT_EQ(got(4, i) >> 16, 0x5566u);
+    pair(kE5M2, h0, h1, s, got(5, i) >> 16, "pk_bf8_f16 (high word)");
+    EXPECT_EQ(got(5, i) & 0xffff, 0xbbccu);
+    const uint32_t fp4 = narrow(kE2M1, unscale(a, s), sat, {}) | narrow(kE2M1, unscale(b, s), sat, {}) << 4;
+    EXPECT_EQ(got(17, i), 0x00aabbccu | fp4 << 24) << "pk_fp4_f32 (byte 3)";
+    if (::testing::Test::HasFailure()) break;  // one element's worth of messages is enough
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Fp16Ovfl, CvtScalef32Down, ::testing::Bool(),
+                         [](const ::testing::TestParamInfo<bool>& p) { return p.param ? "saturating" : "non_saturating"; });
 
 }  // namespace
 }  // namespace ingot::emu::testing

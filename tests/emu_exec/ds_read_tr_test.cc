@@ -1,4 +1,4 @@
-// gfx950 transposed LDS reads, checked against the public descriptions, transcribed here as tables
+// gfx950 transposed LDS reads (b16, b8, b4), checked against the public descriptions, transcribed here as tables
 // over the 8 bytes each lane's address points at ("raw" lane data), per 16-lane row:
 //  * ds_read_b64_tr_b16 (Mojo std.gpu.intrinsics ds_read_tr16_b64_row: "each 16-lane row loads a 4x16
 //    tile, with per-lane exchange so each lane gets a column of the tile"; Triton
@@ -8,12 +8,24 @@
 //    two interleaved 8x8 byte transposes"): the even lanes 0,2,..,14 form E[r][c] = byte c of lane 2r,
 //    the odd lanes O[r][c] = byte c of lane 2r+1; lane i < 8 gets E[0..7][i], lane 8+i gets O[0..7][i].
 // Addresses are random 8-byte-aligned LDS offsets, so the exchange is seen apart from the addressing.
+// Further down: AMD rocRoller's GPU-test formula for b16, b8 and b4, and the ISA guide's transpose view of b4.
 #include <random>
 
 #include "emu_test_support.h"
 
 namespace ingot::emu::testing {
 namespace {
+
+// Runs a transposed-read kernel (data copied to LDS, one address per lane) and returns its 64 x 4 dwords.
+std::vector<uint32_t> run_tr(Emulator& emu, const std::string& kernel, const std::vector<uint8_t>& data,
+                             const std::vector<uint32_t>& addresses) {
+  DeviceArray<uint8_t> d_data = upload(emu, data);
+  DeviceArray<uint32_t> d_addr = upload(emu, addresses);
+  DeviceArray<uint32_t> out = upload(emu, std::vector<uint32_t>(64 * 4, 0));
+  auto profile = run_kernel(emu, kernel, {1, 1, 1}, {64, 1, 1}, kernargs({d_data.address, d_addr.address, out.address}));
+  EXPECT_TRUE(profile.is_ok()) << profile.status().to_string();
+  return download(emu, out);
+}
 
 TEST(DsReadTr, Gfx950TransposedReadsMatchPublishedLaneMaps) {
   Emulator emu(EmulatorOptions{.target = Target::kGfx950});
@@ -22,13 +34,7 @@ TEST(DsReadTr, Gfx950TransposedReadsMatchPublishedLaneMaps) {
   for (auto& byte : data) byte = static_cast<uint8_t>(rng());
   std::vector<uint32_t> addresses(64);
   for (auto& address : addresses) address = 8 * static_cast<uint32_t>(rng() % 126);  // + 8 (b8) stays inside
-  DeviceArray<uint8_t> d_data = upload(emu, data);
-  DeviceArray<uint32_t> d_addr = upload(emu, addresses);
-  DeviceArray<uint32_t> out = upload(emu, std::vector<uint32_t>(64 * 4, 0));
-  auto profile = run_kernel(emu, "ds_read_tr", {1, 1, 1}, {64, 1, 1},
-                            kernargs({d_data.address, d_addr.address, out.address}));
-  ASSERT_TRUE(profile.is_ok()) << profile.status().to_string();
-  const std::vector<uint32_t> r = download(emu, out);
+  const std::vector<uint32_t> r = run_tr(emu, "ds_read_tr", data, addresses);
   auto raw_byte = [&](int lane, int offset, int byte) { return data[addresses[size_t(lane)] + size_t(offset + byte)]; };
   auto got_byte = [&](int lane, int first_dword, int byte) {
     return static_cast<uint8_t>(r[size_t((first_dword + byte / 4) * 64 + lane)] >> (8 * (byte % 4)));
@@ -47,6 +53,68 @@ TEST(DsReadTr, Gfx950TransposedReadsMatchPublishedLaneMaps) {
         const int src = base + 2 * j + (i < 8 ? 0 : 1);
         EXPECT_EQ(got_byte(base + i, 2, j), raw_byte(src, 8, i % 8)) << "tr_b8 lane " << base + i << " byte " << j;
       }
+    }
+  }
+}
+
+
+// A third source for the same maps: AMD rocRoller's TransposeLoadsTest (a GPU unit test) has lane
+// 16w + y' read at 256w + 8y' of a row-major tile with 64-byte rows and expects lane 16w + y to hold,
+// in dword z and element x, tile[4w + z][16x + y] (for 16- and 8-bit elements alike). Checked here with
+// its addresses; the b8 read (offset:8) sees the tile starting 8 bytes later.
+TEST(DsReadTr, Gfx950TransposedReadsMatchRocRollersGpuTest) {
+  Emulator emu(EmulatorOptions{.target = Target::kGfx950});
+  std::mt19937 rng(43);
+  std::vector<uint8_t> data(1024);
+  for (auto& byte : data) byte = static_cast<uint8_t>(rng());
+  std::vector<uint32_t> addresses(64);
+  for (uint32_t l = 0; l < 64; ++l) addresses[l] = 256 * (l / 16) + 8 * (l % 16);
+  const std::vector<uint32_t> r = run_tr(emu, "ds_read_tr", data, addresses);
+  for (uint32_t w = 0; w < 4; ++w) {
+    for (uint32_t y = 0; y < 16; ++y) {
+      const uint32_t lane = 16 * w + y;
+      for (uint32_t z = 0; z < 2; ++z) {
+        for (uint32_t x = 0; x < 2; ++x) {  // b16: tile of halfwords, 32 per row
+          const uint32_t at = 64 * (4 * w + z) + 2 * (16 * x + y);
+          const uint32_t expected = data[at] | uint32_t{data[at + 1]} << 8;
+          EXPECT_EQ((r[z * 64 + lane] >> (16 * x)) & 0xffff, expected) << "tr_b16 lane " << lane << " z " << z << " x " << x;
+        }
+        for (uint32_t x = 0; x < 4; ++x) {  // b8: tile of bytes, 64 per row, 8 bytes in
+          const uint32_t expected = data[8 + 64 * (4 * w + z) + 16 * x + y];
+          EXPECT_EQ((r[(2 + z) * 64 + lane] >> (8 * x)) & 0xff, expected) << "tr_b8 lane " << lane << " z " << z << " x " << x;
+        }
+      }
+    }
+  }
+}
+
+
+// ds_read_b64_tr_b4, two ways: (1) rocRoller's GPU-test formula with its addresses (lane 16w + y, dword
+// z, nibble x = tile[4w + z][16x + y], 128 nibbles per 64-byte row, low nibble first); (2) the ISA
+// guide's "transpose the matrix" view at random addresses: in each 16-lane row the lanes' 8 bytes form
+// a 16 x 16 nibble matrix, and lane i receives column i (nibble j = nibble i of lane j).
+uint32_t nibble(const std::vector<uint8_t>& bytes, size_t index) { return (bytes[index / 2] >> (4 * (index % 2))) & 0xf; }
+
+TEST(DsReadTr, Gfx950TrB4TransposesEachRowsNibbleMatrix) {
+  Emulator emu(EmulatorOptions{.target = Target::kGfx950});
+  std::mt19937 rng(44);
+  std::vector<uint8_t> data(1024);
+  for (auto& byte : data) byte = static_cast<uint8_t>(rng());
+  std::vector<uint32_t> rocroller_addresses(64), random_addresses(64);
+  for (uint32_t l = 0; l < 64; ++l) {
+    rocroller_addresses[l] = 256 * (l / 16) + 8 * (l % 16);
+    random_addresses[l] = 8 * static_cast<uint32_t>(rng() % 126);  // + 8 (the b8 read) stays inside
+  }
+  const std::vector<uint32_t> a = run_tr(emu, "ds_read_tr_b4", data, rocroller_addresses);
+  const std::vector<uint32_t> b = run_tr(emu, "ds_read_tr_b4", data, random_addresses);
+  for (uint32_t l = 0; l < 64; ++l) {
+    const uint32_t w = l / 16, y = l % 16;
+    for (uint32_t j = 0; j < 16; ++j) {
+      const uint32_t z = j / 8, x = j % 8;
+      const uint32_t got_a = (a[z * 64 + l] >> (4 * x)) & 0xf, got_b = (b[z * 64 + l] >> (4 * x)) & 0xf;
+      EXPECT_EQ(got_a, nibble(data, 128 * (4 * w + z) + 16 * x + y)) << "rocRoller layout, lane " << l << " nibble " << j;
+      const uint32_t source = 16 * w + j;  // lane j of this row; its nibble y
+      EXPECT_EQ(got_b, nibble(data, 2 * size_t(random_addresses[source]) + y)) << "random addresses, lane " << l << " nibble " << j;
     }
   }
 }

@@ -1,6 +1,13 @@
 // DS: b32/b128 round trips, read2, LDS atomics with return, and bank-conflict counts of a strided read
+// (further down: every 64-bit atomic, the other atomics, exchanges, addtid and d16 forms against the ISA pseudocode)
 // (stride 32 dwords puts every lane in one bank: 32 banks on gfx942 serve a wave in 2 phases of 32
 // lanes, each 31 cycles over the ideal; 64 banks on gfx950 put 32 lanes in each of 2 banks, 31 extra).
+#include <bit>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <random>
+
 #include "emu_test_support.h"
 
 namespace ingot::emu::testing {
@@ -50,6 +57,200 @@ TEST_P(Ds, AccessOutsideLdsIsAFault) {
   ASSERT_FALSE(result.is_ok());
   EXPECT_EQ(result.status().code(), StatusCode::kInvalidArgument);
   EXPECT_NE(result.status().message().find("LDS"), std::string::npos) << result.status().message();
+}
+
+// ds_atomics_wide: every 64-bit atomic and the 32-bit ones added with them, one LDS qword per lane, each
+// compared with the CDNA4 ISA guide's pseudocode (12.12 "LDS Instructions") and float rules (9.2.3)
+// written out here: returned value = memory before; memory after = op(memory, DATA, DATA2).
+using u32 = uint32_t;
+using u64 = uint64_t;
+
+template <typename F, typename U>
+U ref_float_min_max(U m, U d, bool max) {  // no signalling NaNs among the inputs
+  const F a = std::bit_cast<F>(m), b = std::bit_cast<F>(d);
+  if (std::isnan(b)) return m;  // a quiet NaN loses to a number (and to another NaN: memory kept)
+  if (std::isnan(a)) return d;
+  if (a == b && std::signbit(a) != std::signbit(b)) return (max ? !std::signbit(b) : std::signbit(b)) ? d : m;
+  return (max ? b > a : b < a) ? d : m;
+}
+template <typename F, typename U>
+U ref_cmpst_float(U m, U cmp, U src) {
+  const F a = std::bit_cast<F>(m), c = std::bit_cast<F>(cmp);
+  return (!std::isnan(a) && !std::isnan(c) && a == c) ? src : m;
+}
+u32 ref_pk_add_f16(u32 m, u32 d) {
+  u32 out = 0;
+  for (int h = 0; h < 2; ++h) {
+    const auto a = std::bit_cast<_Float16>(static_cast<uint16_t>(m >> (16 * h)));
+    const auto b = std::bit_cast<_Float16>(static_cast<uint16_t>(d >> (16 * h)));
+    out |= u32{std::bit_cast<uint16_t>(static_cast<_Float16>(a + b))} << (16 * h);
+  }
+  return out;
+}
+u32 ref_pk_add_bf16(u32 m, u32 d) {  // exact f32 sum of two bf16 values, then round to nearest even
+  u32 out = 0;
+  for (int h = 0; h < 2; ++h) {
+    const float sum = std::bit_cast<float>((m >> (16 * h)) << 16) + std::bit_cast<float>((d >> (16 * h)) << 16);
+    const u32 bits = std::bit_cast<u32>(sum);
+    const u32 rounded = (bits + 0x7fff + ((bits >> 16) & 1)) >> 16;
+    out |= (rounded & 0xffff) << (16 * h);
+  }
+  return out;
+}
+
+struct WideCase {
+  const char* name;
+  bool wide;     // 64-bit memory and data (else the low dwords)
+  bool returns;  // _rtn form
+  std::function<u64(u64, u64, u64)> op;
+};
+
+std::vector<WideCase> wide_cases() {
+  auto f64 = [](u64 x) { return std::bit_cast<double>(x); };
+  return {
+      {"ds_add_rtn_u64", true, true, [](u64 m, u64 d, u64) { return m + d; }},
+      {"ds_sub_rtn_u64", true, true, [](u64 m, u64 d, u64) { return m - d; }},
+      {"ds_rsub_rtn_u64", true, true, [](u64 m, u64 d, u64) { return d - m; }},
+      {"ds_inc_rtn_u64", true, true, [](u64 m, u64 d, u64) { return m >= d ? 0 : m + 1; }},
+      {"ds_dec_rtn_u64", true, true, [](u64 m, u64 d, u64) { return (m == 0 || m > d) ? d : m - 1; }},
+      {"ds_min_rtn_i64", true, true, [](u64 m, u64 d, u64) { return int64_t(d) < int64_t(m) ? d : m; }},
+      {"ds_max_rtn_i64", true, true, [](u64 m, u64 d, u64) { return int64_t(d) >= int64_t(m) ? d : m; }},
+      {"ds_min_rtn_u64", true, true, [](u64 m, u64 d, u64) { return d < m ? d : m; }},
+      {"ds_max_rtn_u64", true, true, [](u64 m, u64 d, u64) { return d >= m ? d : m; }},
+      {"ds_and_rtn_b64", true, true, [](u64 m, u64 d, u64) { return m & d; }},
+      {"ds_or_rtn_b64", true, true, [](u64 m, u64 d, u64) { return m | d; }},
+      {"ds_xor_rtn_b64", true, true, [](u64 m, u64 d, u64) { return m ^ d; }},
+      {"ds_mskor_rtn_b64", true, true, [](u64 m, u64 d, u64 d2) { return (m & ~d) | d2; }},
+      {"ds_wrxchg_rtn_b64", true, true, [](u64, u64 d, u64) { return d; }},
+      {"ds_cmpst_rtn_b64", true, true, [](u64 m, u64 d, u64 d2) { return m == d ? d2 : m; }},
+      {"ds_cmpst_rtn_f64", true, true, ref_cmpst_float<double, u64>},
+      {"ds_min_rtn_f64", true, true, [](u64 m, u64 d, u64) { return ref_float_min_max<double>(m, d, false); }},
+      {"ds_max_rtn_f64", true, true, [](u64 m, u64 d, u64) { return ref_float_min_max<double>(m, d, true); }},
+      {"ds_add_rtn_f64", true, true, [=](u64 m, u64 d, u64) { return std::bit_cast<u64>(f64(m) + f64(d)); }},
+      {"ds_add_u64", true, false, [](u64 m, u64 d, u64) { return m + d; }},
+      {"ds_max_f64", true, false, [](u64 m, u64 d, u64) { return ref_float_min_max<double>(m, d, true); }},
+      {"ds_add_f64", true, false, [=](u64 m, u64 d, u64) { return std::bit_cast<u64>(f64(m) + f64(d)); }},
+      {"ds_rsub_rtn_u32", false, true, [](u64 m, u64 d, u64) { return u64{u32(d) - u32(m)}; }},
+      {"ds_mskor_rtn_b32", false, true, [](u64 m, u64 d, u64 d2) { return u64{(u32(m) & ~u32(d)) | u32(d2)}; }},
+      {"ds_cmpst_rtn_f32", false, true,
+       [](u64 m, u64 d, u64 d2) { return u64{ref_cmpst_float<float, u32>(u32(m), u32(d), u32(d2))}; }},
+      {"ds_min_rtn_f32", false, true,
+       [](u64 m, u64 d, u64) { return u64{ref_float_min_max<float, u32>(u32(m), u32(d), false)}; }},
+      {"ds_max_rtn_f32", false, true,
+       [](u64 m, u64 d, u64) { return u64{ref_float_min_max<float, u32>(u32(m), u32(d), true)}; }},
+      {"ds_pk_add_rtn_f16", false, true, [](u64 m, u64 d, u64) { return u64{ref_pk_add_f16(u32(m), u32(d))}; }},
+      {"ds_pk_add_rtn_bf16", false, true, [](u64 m, u64 d, u64) { return u64{ref_pk_add_bf16(u32(m), u32(d))}; }},
+      {"ds_wrap_rtn_b32", false, true,
+       [](u64 m, u64 d, u64 d2) { return u64{u32(m) >= u32(d) ? u32(m) - u32(d) : u32(m) + u32(d2)}; }},
+      {"ds_pk_add_f16", false, false, [](u64 m, u64 d, u64) { return u64{ref_pk_add_f16(u32(m), u32(d))}; }},
+      {"ds_rsub_u32", false, false, [](u64 m, u64 d, u64) { return u64{u32(d) - u32(m)}; }},
+  };
+}
+
+// Inputs by lane group: integer corner cases, f64 specials, f32 specials, packed f16, packed bf16, random.
+void wide_inputs(std::vector<u64>& m, std::vector<u64>& d, std::vector<u64>& d2) {
+  std::mt19937_64 rng(7);
+  m.resize(64);
+  d.resize(64);
+  d2.resize(64);
+  for (int l = 0; l < 64; ++l) m[l] = rng(), d[l] = rng(), d2[l] = rng();
+  const u64 ints[][2] = {{5, 5}, {0, 7}, {9, 7}, {3, 7}, {42, 42}, {u64(-3), 2}, {2, u64(-3)}, {0, 0}};
+  for (int i = 0; i < 8; ++i) m[i] = ints[i][0], d[i] = ints[i][1];
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  const double dmin = std::numeric_limits<double>::denorm_min();
+  const double doubles[][2] = {{1.5, 2.5}, {-0.0, 0.0}, {0.0, -0.0}, {nan, 1.0}, {1.0, nan}, {inf, -inf},
+                               {dmin, -dmin}, {3.0, 3.0}, {-2.0, 7.25}, {1e308, 1e308}, {-1.0, -1.0},
+                               {0.1, 0.2}, {nan, nan}, {-0.0, -0.0}, {-5.5, -6.5}, {2.0, -0.0}};
+  for (int i = 0; i < 16; ++i) {
+    m[16 + i] = std::bit_cast<u64>(doubles[i][0]);
+    d[16 + i] = std::bit_cast<u64>(doubles[i][1]);
+    d2[16 + i] = std::bit_cast<u64>(42.0 + i);
+  }
+  const float fnan = std::numeric_limits<float>::quiet_NaN(), finf = std::numeric_limits<float>::infinity();
+  const float floats[][2] = {{1.5f, 2.5f}, {-0.0f, 0.0f}, {0.0f, -0.0f}, {fnan, 1.0f},
+                             {1.0f, fnan}, {2.0f, 2.0f}, {-finf, 3.0f}, {1e-45f, -1e-45f}};
+  for (int i = 0; i < 8; ++i) {
+    m[32 + i] = (m[32 + i] & ~u64{0xffffffff}) | std::bit_cast<u32>(floats[i][0]);
+    d[32 + i] = (d[32 + i] & ~u64{0xffffffff}) | std::bit_cast<u32>(floats[i][1]);
+  }
+  std::uniform_real_distribution<float> value(-4.0f, 4.0f);
+  for (int i = 40; i < 56; ++i) {
+    u32 words[2] = {0, 0};
+    for (u32& word : words) {
+      for (int h = 0; h < 2; ++h) {
+        const float x = value(rng);
+        const uint16_t half = i < 48 ? std::bit_cast<uint16_t>(static_cast<_Float16>(x))
+                                     : static_cast<uint16_t>(std::bit_cast<u32>(x) >> 16);
+        word |= u32{half} << (16 * h);
+      }
+    }
+    m[i] = (m[i] & ~u64{0xffffffff}) | words[0];
+    d[i] = (d[i] & ~u64{0xffffffff}) | words[1];
+  }
+  d[56] = (d[56] & ~u64{0xffffffff}) | (m[56] & 0xffffffff);  // 32-bit equal bits
+}
+
+TEST_P(Ds, WideAtomicsFollowTheIsaPseudocode) {
+  Emulator emu(EmulatorOptions{.target = GetParam()});
+  std::vector<u64> m, d, d2;
+  wide_inputs(m, d, d2);
+  std::vector<u64> in = m;
+  in.insert(in.end(), d.begin(), d.end());
+  in.insert(in.end(), d2.begin(), d2.end());
+  const std::vector<WideCase> cases = wide_cases();
+  DeviceArray<u64> d_in = upload(emu, in);
+  DeviceArray<u64> out = upload(emu, std::vector<u64>(cases.size() * 128, 0));
+  auto profile = run_kernel(emu, "ds_atomics_wide", {1, 1, 1}, {64, 1, 1}, kernargs({d_in.address, out.address}));
+  ASSERT_TRUE(profile.is_ok()) << profile.status().to_string();
+  const std::vector<u64> r = download(emu, out);
+  for (size_t k = 0; k < cases.size(); ++k) {
+    const WideCase& c = cases[k];
+    for (int l = 0; l < 64; ++l) {
+      const u64 mask = c.wide ? ~u64{0} : 0xffffffffu;
+      const u64 expected_memory = c.op(m[l], d[l], d2[l]) & mask;
+      const u64 expected_return = c.returns ? (m[l] & mask) : 0;
+      EXPECT_EQ(r[k * 128 + size_t(l)], expected_return) << c.name << " returned, lane " << l;
+      EXPECT_EQ(r[k * 128 + 64 + size_t(l)], expected_memory) << c.name << " memory, lane " << l;
+    }
+  }
+}
+
+// ds_exchange: two-address exchanges, ds_condxchg32_rtn_b64, the addtid forms and the d16 halves, each
+// against the ISA pseudocode (CDNA4 guide 12.12) on per-lane random A, B, C, D.
+TEST_P(Ds, ExchangesAddtidAndD16Halves) {
+  Emulator emu(EmulatorOptions{.target = GetParam()});
+  std::mt19937 rng(11);
+  std::vector<u32> in(4 * 64);
+  for (u32& x : in) x = static_cast<u32>(rng());
+  auto A = [&](int l) { return in[size_t(l)]; };
+  auto B = [&](int l) { return in[64 + size_t(l)]; };
+  auto C = [&](int l) { return in[128 + size_t(l)]; };
+  auto D = [&](int l) { return in[192 + size_t(l)]; };
+  DeviceArray<u32> d_in = upload(emu, in);
+  DeviceArray<u32> out = upload(emu, std::vector<u32>(26 * 64, 0));
+  auto profile = run_kernel(emu, "ds_exchange", {1, 1, 1}, {64, 1, 1}, kernargs({d_in.address, out.address}));
+  ASSERT_TRUE(profile.is_ok()) << profile.status().to_string();
+  const std::vector<u32> r = download(emu, out);
+  auto byte = [](u32 x, int i) { return (x >> (8 * i)) & 0xff; };
+  auto sext8 = [](u32 b) { return static_cast<u32>(static_cast<int16_t>(static_cast<int8_t>(b))) & 0xffff; };
+  for (int l = 0; l < 64; ++l) {
+    auto cond = [](u32 memory, u32 data) { return (data & 0x80000000u) ? (data & 0x7fffffffu) : memory; };
+    const u32 expected[26] = {
+        A(l), B(l), C(l), D(l),                          // wrxchg2_rtn_b32: old pair, new pair
+        A(l), B(l), C(l), D(l), B(l), A(l), D(l), C(l),  // wrxchg2st64_rtn_b64: old qwords, new qwords
+        A(l), B(l), cond(A(l), C(l)), cond(B(l), D(l)),  // condxchg32_rtn_b64
+        A(l), B(l),                                      // addtid write / read at 3088 + 4l
+        (C(l) & 0xffff0000u) | byte(A(l), 0),            // ds_read_u8_d16
+        (C(l) & 0xffffu) | byte(A(l), 1) << 16,          // ds_read_u8_d16_hi
+        (C(l) & 0xffff0000u) | sext8(byte(A(l), 2)),     // ds_read_i8_d16
+        (C(l) & 0xffffu) | sext8(byte(A(l), 3)) << 16,   // ds_read_i8_d16_hi
+        (C(l) & 0xffff0000u) | (A(l) & 0xffff),          // ds_read_u16_d16
+        (C(l) & 0xffffu) | (A(l) & 0xffff0000u),         // ds_read_u16_d16_hi
+        byte(A(l), 2) << 8,                              // ds_write_b8_d16_hi at byte 1
+        A(l) & 0xffff0000u,                              // ds_write_b16_d16_hi at half 1
+    };
+    for (int k = 0; k < 26; ++k) EXPECT_EQ(r[size_t(k * 64 + l)], expected[k]) << "result " << k << ", lane " << l;
+  }
 }
 
 INGOT_FOR_BOTH_TARGETS(Ds);

@@ -1,6 +1,8 @@
 // Initial wave state at dispatch: user/system SGPRs, packed v0 work-item ids, EXEC of a partial wave,
 // the dispatch packet. Expected values are computed here from the launch shape, not by the emulator.
 #include "emu_test_support.h"
+// Internal (not a public header): the launch-time check of the descriptor's user-SGPR requests.
+#include "../../emu/exec/src/initial_state.h"
 
 namespace ingot::emu::testing {
 namespace {
@@ -44,6 +46,26 @@ TEST_P(InitialState, SgprsIdsExecAndDispatchPacket) {
 }
 
 INGOT_FOR_BOTH_TARGETS(InitialState);
+
+
+// gfx942/gfx950 have architected flat scratch: AMDGPUUsage says the private segment buffer and flat
+// scratch init user SGPRs are "not supported and must be 0" there (and LLVM will not assemble a kernel
+// asking for them), so a descriptor setting either is refused with a message naming the field.
+TEST(InitialStateCheck, PrivateSegmentBufferAndFlatScratchInitAreRefused) {
+  KernelDescriptor kd;
+  kd.enable_kernarg_segment_ptr = true;
+  EXPECT_TRUE(check_initial_state_supported(kd, "k").is_ok());
+  kd.enable_private_segment_buffer = true;
+  Status status = check_initial_state_supported(kd, "k");
+  EXPECT_EQ(status.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(status.message().find("ENABLE_SGPR_PRIVATE_SEGMENT_BUFFER"), std::string::npos) << status.message();
+  EXPECT_NE(status.message().find("kernel k"), std::string::npos) << status.message();
+  kd.enable_private_segment_buffer = false;
+  kd.enable_flat_scratch_init = true;
+  status = check_initial_state_supported(kd, "k");
+  EXPECT_EQ(status.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(status.message().find("ENABLE_SGPR_FLAT_SCRATCH_INIT"), std::string::npos) << status.message();
+}
 
 }  // namespace
 }  // namespace ingot::emu::testing

@@ -42,6 +42,16 @@ TEST_P(Scratch, AccessPastThePrivateSegmentIsAFault) {
   EXPECT_NE(message.find("pc 0x"), std::string::npos) << message;
 }
 
+// scratch_load_lds_dword: lane l's private dword lands in LDS at M0 + offset + 4l (CDNA4 ISA guide 10.3).
+TEST_P(Scratch, LoadToLdsPutsEachLanesDwordAtItsSlot) {
+  Emulator emu(EmulatorOptions{.target = GetParam()});
+  DeviceArray<uint32_t> out = upload(emu, std::vector<uint32_t>(64, 0xdeadbeef));
+  auto profile = run_kernel(emu, "scratch_lds", {1, 1, 1}, {64, 1, 1}, kernargs({out.address}));
+  ASSERT_TRUE(profile.is_ok()) << profile.status().to_string();
+  const std::vector<uint32_t> r = download(emu, out);
+  for (uint32_t l = 0; l < 64; ++l) EXPECT_EQ(r[l], 5000 + l) << "lane " << l;
+}
+
 INGOT_FOR_BOTH_TARGETS(Scratch);
 
 }  // namespace

@@ -53,8 +53,14 @@ TEST(DecodeErrors, UnknownOpcodes) {
   expect_error(words_to_bytes({kSNop, 0xBF800000 | (0x7Fu << 16)}), Target::kGfx942, "offset 0x4",
                "00 00 ff bf", "unknown SOPP opcode 127");
   expect_error(words_to_bytes({0xFF800000u}), Target::kGfx942, "offset 0x0", "00 00 80 ff", "unknown");
-  // VOP3 opcode 0x3ff (VOP3P space) is unused on both targets.
-  expect_error(words_to_bytes({0xD3FF0000u, 0x00000000u}), Target::kGfx950, "offset 0x0", "00 00 ff d3", "VOP3P");
+  // VOP3P opcode 0x6d is unused on both targets (0x7f, used here before, is v_smfmac_f32_32x32x32_fp8_fp8).
+  expect_error(words_to_bytes({0xD3ED0000u, 0x00000000u}), Target::kGfx950, "offset 0x0", "00 00 ed d3", "VOP3P");
+}
+
+TEST(DecodeErrors, SmfmacIndexMustBeAVgpr) {
+  // v_smfmac_f32_16x16x32_f16 v[10:13], v[2:3], v[4:7], v1 with SRC2 changed to s1 (LLVM rejects it).
+  expect_error(words_to_bytes({0xD3E2000Au, 0x00060902u}), Target::kGfx942, "offset 0x0", "0a 00 e2 d3",
+               "index operand (SRC2) must be a VGPR");
 }
 
 TEST(DecodeErrors, UnsupportedFormats) {

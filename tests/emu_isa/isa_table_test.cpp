@@ -5,9 +5,11 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <utility>
 
 #include "ingot_emu/isa_table.h"
 #include "ingot_emu/mfma_shapes.h"
+#include "ingot_emu/smfmac.h"
 
 namespace ingot::emu {
 namespace {
@@ -41,10 +43,14 @@ TEST(IsaTable, EveryRowIsTheOnlyOneAtItsOpcode) {
 TEST(IsaTable, MfmaRowsHaveAShapeAvailableOnTheSameTargets) {
   for (const OpInfo& info : all_ops()) {
     if (info.format != Encoding::kVop3pMai) continue;
+    // Dense rows live in the MFMA shape table, v_smfmac_* rows in the sparse one.
     const MfmaShape* shape = find_mfma_shape(info.mnemonic);
-    ASSERT_NE(shape, nullptr) << info.mnemonic;
-    EXPECT_EQ(info.available_on(Target::kGfx942), shape->available_on(Gfx::k942)) << info.mnemonic;
-    EXPECT_EQ(info.available_on(Target::kGfx950), shape->available_on(Gfx::k950)) << info.mnemonic;
+    const SmfmacShape* sparse = find_smfmac_shape(info.mnemonic);
+    ASSERT_NE(shape != nullptr, sparse != nullptr) << info.mnemonic << ": in neither or both tables";
+    for (const auto& [target, gfx] : {std::pair{Target::kGfx942, Gfx::k942}, std::pair{Target::kGfx950, Gfx::k950}}) {
+      EXPECT_EQ(info.available_on(target), shape ? shape->available_on(gfx) : sparse->available_on(gfx))
+          << info.mnemonic;
+    }
     EXPECT_EQ(info.exec_class, ExecClass::kMfma);
   }
 }

@@ -5,7 +5,8 @@
 2. every LLVM-assembled vector (built from the table at build time) decodes, and LLVM reassembles our
    disassembly to the same bytes;
 3. LLVM's own MC test pairs (committed in llvm_mc/): every pair whose instruction the table has decodes
-   to it and round-trips; supported/total counts are printed per file;
+   to it and round-trips; supported/total counts are printed per file; LLVM's negative tests (llvm_mc/*.neg):
+   an instruction LLVM rejects for an arch is not in the table for it;
 4. every kernel of the pack (INGOT_PACK_DIR): the whole .text disassembles and reassembles byte for byte.
 """
 import glob
@@ -101,6 +102,35 @@ def test_llvm_mc_pairs(path, tmp_path):
         failures += rep.failures()
     print(f"\n{os.path.basename(path)}: " + "; ".join(counts))
     assert not failures, "\n".join(failures[:50])
+
+
+def _negative_files():
+    return sorted(glob.glob(os.path.join(HERE, "llvm_mc", "*.neg")))
+
+
+@pytest.mark.parametrize("path", _negative_files(), ids=os.path.basename)
+def test_llvm_mc_unsupported(path):
+    """LLVM's negative tests ('arch<TAB>asm<TAB>error'): an instruction LLVM calls "not supported on this GPU"
+    must not be in our table for that arch (absent, or NA there). Operand-form errors are only counted."""
+    rows = {r.mnemonic: r for r in load_rows(INCLUDE)}
+    bad, na, unknown, operand_errors = [], 0, 0, 0
+    for line in open(path):
+        if line.startswith("#") or not line.strip():
+            continue
+        arch, asm, error = line.rstrip("\n").split("\t")
+        if "not supported on this GPU" not in error:
+            operand_errors += 1
+            continue
+        row = rows.get(strip_suffix(asm.split()[0]))
+        if row is None:
+            unknown += 1
+        elif row.opcode[arch] is None:
+            na += 1
+        else:
+            bad.append(f"{arch}: '{asm}': LLVM says '{error}', our table has opcode 0x{row.opcode[arch]:x}")
+    print(f"\n{os.path.basename(path)}: {na} rejected by the table (NA), {unknown} mnemonics unknown to it, "
+          f"{operand_errors} operand-form errors (not a table question), {len(bad)} accepted wrongly")
+    assert not bad, "\n".join(bad)
 
 
 def _pack_code_objects():

@@ -11,6 +11,7 @@
 
 #include "device_memory.h"
 #include "executor.h"
+#include "initial_state.h"
 #include "module.h"
 #include "profile_math.h"
 
@@ -87,17 +88,28 @@ Result<uint32_t> auto_host_threads() {
   return threads;
 }
 
-// INGOT_EMU_CHECK_MEMORY_MODEL=1 turns the memory-model checker on for every emulator of the process (a
-// testing aid: a whole suite, e.g. the pack's split-K GEMM tests through the loader's EmuDevice, under the
-// checker without plumbing an option through). Unset, empty or 0: the option decides. Anything else is
-// reported by every launch rather than ignored.
-Result<bool> memory_model_from_environment() {
-  const char* env = std::getenv("INGOT_EMU_CHECK_MEMORY_MODEL");
+// INGOT_EMU_CHECK_MEMORY_MODEL=1 / INGOT_EMU_CHECK_WAIT_STATES=1 turn a checker on for every emulator of the
+// process whose option is off (a testing aid: a whole suite, e.g. the pack's split-K GEMM tests through the
+// loader's EmuDevice, under the checker without plumbing an option through). Unset, empty or 0: the option
+// decides. Anything else is reported by every launch rather than ignored.
+Result<bool> flag_from_environment(const char* name, const char* what) {
+  const char* env = std::getenv(name);
   const std::string_view text(env != nullptr ? env : "");
   if (text.empty() || text == "0") return false;
   if (text == "1") return true;
-  return Status(StatusCode::kInvalidArgument, "INGOT_EMU_CHECK_MEMORY_MODEL='" + std::string(text) +
-                                                  "' is not 0 or 1 (1 turns on the emulator's memory-model checker)");
+  return Status(StatusCode::kInvalidArgument, std::string(name) + "='" + std::string(text) +
+                                                  "' is not 0 or 1 (1 turns on the emulator's " + what + ")");
+}
+
+// An option that is off may be turned on by its environment variable; a malformed one is kept for launch().
+void apply_environment_flag(bool& option, const char* name, const char* what, Status& options_error) {
+  if (option) return;
+  Result<bool> from_environment = flag_from_environment(name, what);
+  if (from_environment) {
+    option = *from_environment;
+  } else if (options_error.is_ok()) {
+    options_error = from_environment.status();
+  }
 }
 
 }  // namespace
@@ -109,14 +121,10 @@ Emulator::Emulator(EmulatorOptions options) : options_(options), impl_(std::make
     options_.host_threads = threads ? *threads : 1;
     if (!threads) impl_->options_error = threads.status();
   }
-  if (!options_.check_memory_model) {
-    Result<bool> from_environment = memory_model_from_environment();
-    if (from_environment) {
-      options_.check_memory_model = *from_environment;
-    } else if (impl_->options_error.is_ok()) {
-      impl_->options_error = from_environment.status();
-    }
-  }
+  apply_environment_flag(options_.check_memory_model, "INGOT_EMU_CHECK_MEMORY_MODEL", "memory-model checker",
+                         impl_->options_error);
+  apply_environment_flag(options_.check_wait_states, "INGOT_EMU_CHECK_WAIT_STATES", "wait-state checker",
+                         impl_->options_error);
 }
 
 Emulator::~Emulator() = default;
@@ -187,6 +195,7 @@ Result<LaunchProfile> Emulator::launch(ModuleId module_id, std::string_view kern
                       " bytes of scratch per lane; the emulator supports up to " +
                       std::to_string(kMaxPrivateBytesPerLane));
   }
+  INGOT_RETURN_IF_ERROR(check_initial_state_supported(kd, kernel->metadata.name));
   const uint32_t kernarg_size = std::max(kd.kernarg_size, kernel->metadata.kernarg_segment_size);
   if (config.kernarg.size() < kernarg_size) {
     return Status(StatusCode::kInvalidArgument,
@@ -237,6 +246,7 @@ Result<LaunchProfile> Emulator::launch(ModuleId module_id, std::string_view kern
   context.kernarg_address = *kernarg;
   context.dispatch_packet_address = *packet_address;
   context.check_waitcnt = options_.check_waitcnt;
+  context.check_wait_states = options_.check_wait_states;
   // Fresh per launch: a kernel boundary releases and acquires everything.
   std::unique_ptr<MemoryModelChecker> memory_model;
   if (options_.check_memory_model) memory_model = std::make_unique<MemoryModelChecker>();

@@ -79,6 +79,9 @@ Status step(Wave& wave, const LaunchContext& launch, const ScheduleOptions& opti
   if (launch.check_waitcnt && !wave.waits.empty()) {
     INGOT_RETURN_IF_ERROR(check_hazards(wave, inst, module));
   }
+  if (launch.check_wait_states) {
+    INGOT_RETURN_IF_ERROR(wave.wait_states.issue(wave, inst, wave.pc_index, module, launch.target));
+  }
   const Handler handler = module.handler(wave.pc_index);
   if (handler == nullptr) {
     return Status(StatusCode::kUnsupported,
@@ -160,6 +163,7 @@ Status run_workgroup(const LaunchContext& launch, uint64_t linear_index, const S
     wave.group = &group;
     wave.launch = &launch;
     wave.profile = &profile;
+    if (launch.check_wait_states) wave.wait_states.reset();
   }
   profile.waves += count;
   ++profile.workgroups;

@@ -111,10 +111,7 @@ void register_global(HandlerRegistry& r) {
     add(f + "store_byte_d16_hi", global_store<StoreForm::kByteHi, 1>);
     add(f + "store_short", global_store<StoreForm::kShort, 1>);
     add(f + "store_short_d16_hi", global_store<StoreForm::kShortHi, 1>);
-    for (const char* stem : {"swap", "cmpswap", "add", "sub", "smin", "umin", "smax", "umax", "and", "or", "xor",
-                             "inc", "dec", "add_f32", "pk_add_f16", "pk_add_bf16", "swap_x2", "cmpswap_x2",
-                             "add_x2", "sub_x2", "smin_x2", "umin_x2", "smax_x2", "umax_x2", "and_x2", "or_x2",
-                             "xor_x2", "add_f64", "min_f64", "max_f64"}) {
+    for (const char* stem : kVmemAtomicStems) {
       add(f + "atomic_" + stem, global_atomic);
     }
   }

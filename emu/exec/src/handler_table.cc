@@ -41,6 +41,8 @@ struct Tables {
     register_smem(registry);
     register_valu_int(registry);
     register_valu_float(registry);
+    register_valu_f64(registry);
+    register_valu_dot(registry);
     register_valu_cvt(registry);
     register_valu_cvt_scaled(registry);
     register_valu_compare(registry);

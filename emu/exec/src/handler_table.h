@@ -1,6 +1,7 @@
 // Instruction semantics are looked up once, at module load: each decoded Inst gets the function
 // pointer of its handler. Handlers register by LLVM mnemonic so this room does not depend on which
-// rows the ISA table has today; an Op without a handler faults only if a wave reaches it.
+// rows the ISA table has today. A code object containing an Op without a handler is refused at load
+// (module.cc), so a wave never reaches one.
 #pragma once
 
 #include <string_view>
@@ -36,6 +37,8 @@ void register_sync(HandlerRegistry& registry);
 void register_smem(HandlerRegistry& registry);
 void register_valu_int(HandlerRegistry& registry);
 void register_valu_float(HandlerRegistry& registry);
+void register_valu_f64(HandlerRegistry& registry);
+void register_valu_dot(HandlerRegistry& registry);
 void register_valu_cvt(HandlerRegistry& registry);
 void register_valu_cvt_scaled(HandlerRegistry& registry);
 void register_valu_compare(HandlerRegistry& registry);

@@ -5,15 +5,43 @@
 #include <cstring>
 
 #include "executor.h"
+#include "initial_state.h"
 
 namespace ingot::emu {
+
+Status check_initial_state_supported(const KernelDescriptor& kd, const std::string& kernel) {
+  const char* field = kd.enable_private_segment_buffer ? "ENABLE_SGPR_PRIVATE_SEGMENT_BUFFER"
+                      : kd.enable_flat_scratch_init    ? "ENABLE_SGPR_FLAT_SCRATCH_INIT"
+                                                       : nullptr;
+  if (field == nullptr) return Status::ok();
+  return Status(StatusCode::kInvalidArgument,
+                "kernel " + kernel + ": the descriptor sets " + field +
+                    ", which gfx942/gfx950 do not support (architected flat scratch: the field must be 0; "
+                    "use scratch_* instructions for private memory)");
+}
+
+namespace {
+
+// MODE as the dispatcher sets it from COMPUTE_PGM_RSRC1 (AMDGPUUsage, "compute_pgm_rsrc1 for GFX6-GFX12"):
+// round and denorm modes (rsrc1 bits 12..19 -> MODE 0..7), DX10_CLAMP (21 -> 8), IEEE (23 -> 9),
+// DEBUG (22 -> 11) and FP16_OVFL (26 -> 23).
+uint32_t mode_from_rsrc1(uint32_t rsrc1) {
+  const uint32_t round_and_denorm = rsrc1 >> 12 & 0xff;
+  const uint32_t dx10_clamp = rsrc1 >> 21 & 1;
+  const uint32_t ieee = rsrc1 >> 23 & 1;
+  const uint32_t debug = rsrc1 >> 22 & 1;
+  const uint32_t fp16_ovfl = rsrc1 >> 26 & 1;
+  return round_and_denorm | dx10_clamp << 8 | ieee << 9 | debug << 11 | fp16_ovfl << 23;
+}
+
+}  // namespace
 
 void init_wave_state(const LaunchContext& launch, const Workgroup& group, uint32_t wave_in_group,
                      Wave& wave) {
   const KernelDescriptor& kd = launch.descriptor;
   wave.s.fill(0);
   wave.scc = false;
-  wave.mode = kd.compute_pgm_rsrc1 >> 12 & 0xff;  // round + denorm fields
+  wave.mode = mode_from_rsrc1(kd.compute_pgm_rsrc1);
   wave.accum_offset = kd.accum_offset;
   wave.status = WaveStatus::kReady;
   wave.id_in_group = wave_in_group;
@@ -31,9 +59,8 @@ void init_wave_state(const LaunchContext& launch, const Workgroup& group, uint32
     wave.s[slot++] = static_cast<uint32_t>(value >> 32);
   };
   if (kd.enable_private_segment_buffer) {
-    // gfx940+ use architected flat scratch (scratch_* instructions); a private segment buffer
-    // descriptor is not modelled, so it has no records: every access through it is out of range
-    // (loads give 0, stores are dropped).
+    // Not provided on gfx942/gfx950 (check_initial_state_supported rejects it at launch); the slots
+    // are kept so that the other user SGPRs land where such a descriptor would put them.
     for (int i = 0; i < 4; ++i) wave.s[slot++] = 0;
   }
   if (kd.enable_dispatch_ptr) put64(launch.dispatch_packet_address);

@@ -1,12 +1,15 @@
-// MFMA through the numerics room's shape table and mfma_execute. Operands are rows of the unified
-// register file (VGPRs or AGPRs), already register-major as mfma_execute wants them. MFMA ignores EXEC.
+// MFMA through the numerics room's shape table and mfma_execute (sparse v_smfmac_* through smfmac_execute).
+// Operands are rows of the unified register file (VGPRs or AGPRs), already register-major as the numerics
+// functions want them. MFMA ignores EXEC.
 #include <array>
 #include <cstring>
+#include <string_view>
 #include <vector>
 
 #include "handler_table.h"
 #include "ingot_emu/mfma.h"
 #include "ingot_emu/mfma_shapes.h"
+#include "ingot_emu/smfmac.h"
 #include "valu_common.h"
 
 namespace ingot::emu {
@@ -14,15 +17,20 @@ namespace {
 
 constexpr size_t kOps = static_cast<size_t>(Op::kNumOps);
 
-const MfmaShape* shape_of(Op op) {
-  static const std::array<const MfmaShape*, kOps> table = [] {
-    std::array<const MfmaShape*, kOps> shapes{};
-    for (size_t i = 0; i < kOps; ++i) shapes[i] = find_mfma_shape(op_mnemonic(static_cast<Op>(i)));
+// The numerics row of every Op, looked up by mnemonic once (dense and sparse tables alike).
+template <typename Shape, const Shape* (*find)(std::string_view)>
+const Shape* row_of(Op op) {
+  static const std::array<const Shape*, kOps> table = [] {
+    std::array<const Shape*, kOps> shapes{};
+    for (size_t i = 0; i < kOps; ++i) shapes[i] = find(op_mnemonic(static_cast<Op>(i)));
     return shapes;
   }();
   const size_t i = static_cast<size_t>(op);
   return i < kOps ? table[i] : nullptr;
 }
+
+const MfmaShape* shape_of(Op op) { return row_of<MfmaShape, find_mfma_shape>(op); }
+const SmfmacShape* sparse_shape_of(Op op) { return row_of<SmfmacShape, find_smfmac_shape>(op); }
 
 // Copies `regs` rows of an operand (or a broadcast constant) into `out`.
 void gather(const Wave& wave, const Operand* op, int regs, std::vector<uint32_t>& out) {
@@ -107,10 +115,41 @@ Status mfma(Wave& wave, const Inst& inst) {
   return Status::ok();
 }
 
+// v_smfmac_*: vdst is both C and D; SRC2 is the index VGPR.
+Status smfmac(Wave& wave, const Inst& inst) {
+  const SmfmacShape* shape = sparse_shape_of(inst.op);
+  if (shape == nullptr) return fault("no sparse MFMA shape for " + std::string(op_mnemonic(inst.op)));
+  const Gfx gfx = wave.launch->target == Target::kGfx950 ? Gfx::k950 : Gfx::k942;
+  const Operand* dst = vdst(inst);
+  if (dst == nullptr || !(dst->kind == OperandKind::kVgpr || dst->kind == OperandKind::kAgpr)) {
+    return fault("smfmac without a vector destination");
+  }
+  const int row = vector_row(wave, *dst);
+  if (row + shape->cd_regs > kVgprRows) return fault("smfmac destination runs past the register file");
+  SmfmacModifiers mods;
+  mods.cbsz = inst.mai.cbsz;
+  mods.abid = inst.mai.abid;
+  mods.blgp = inst.mai.blgp;
+  thread_local std::vector<uint32_t> a, b, index, cd;
+  gather(wave, vsrc(inst, 0), shape->a_regs, a);
+  gather(wave, vsrc(inst, 1), shape->b_regs, b);
+  gather(wave, vsrc(inst, 2), 1, index);
+  gather(wave, dst, shape->cd_regs, cd);
+  INGOT_RETURN_IF_ERROR(smfmac_execute(*shape, gfx, a.data(), b.data(), index.data(), cd.data(), cd.data(), mods));
+  std::memcpy(wave.vrow(row), cd.data(), cd.size() * sizeof(uint32_t));
+
+  LaunchProfile& profile = *wave.profile;
+  profile.mfma_busy_cycles += 4ull * static_cast<uint64_t>(smfmac_passes(*shape, gfx));
+  // Dense-equivalent work, as AMD counts sparse throughput (2 x M x N x K for the name's K).
+  profile.mfma_flops += 2ull * shape->m * shape->n * shape->k;
+  return Status::ok();
+}
+
 }  // namespace
 
 void register_mfma(HandlerRegistry& r) {
   for (const MfmaShape& shape : mfma_shapes()) r.add(shape.mnemonic, mfma);
+  for (const SmfmacShape& shape : smfmac_shapes()) r.add(shape.mnemonic, smfmac);
 }
 
 }  // namespace ingot::emu

@@ -1,11 +1,33 @@
 #include "module.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <utility>
 
 #include "device_memory.h"
 
 namespace ingot::emu {
+namespace {
+
+std::string inst_bytes(const Inst& inst) {
+  std::string out;
+  char buf[4];
+  for (int i = 0; i < inst.size; ++i) {
+    const uint32_t word = inst.words[static_cast<size_t>(i / 4)];
+    std::snprintf(buf, sizeof buf, "%02x", (word >> (8 * (i % 4))) & 0xffu);
+    if (!out.empty()) out += ' ';
+    out += buf;
+  }
+  return out;
+}
+
+Status not_emulated(const Inst& inst, const std::string& kernel, uint64_t text_address) {
+  return Status(StatusCode::kUnsupported, "kernel " + kernel + ", .text offset " + hex(inst.address - text_address) +
+                                              " (bytes " + inst_bytes(inst) + "): " + disassemble_inst(inst) +
+                                              " decodes but is not emulated");
+}
+
+}  // namespace
 
 Result<Module> Module::load(std::span<const uint8_t> bytes, Target target) {
   Result<CodeObject> parsed = read_code_object(bytes);
@@ -40,7 +62,11 @@ Result<Module> Module::load(std::span<const uint8_t> bytes, Target target) {
       return Status(decoded.status().code(), "decoding kernel " + starts[k].second + " (.text offset " +
                                                  hex(begin) + "): " + decoded.status().message());
     }
-    for (Inst& inst : decoded.value()) module.program_.push_back(inst);
+    for (Inst& inst : decoded.value()) {
+      // Found here, not when a wave reaches it: a kernel is either wholly emulated or refused.
+      if (handler_for(inst.op) == nullptr) return not_emulated(inst, starts[k].second, co.text_address);
+      module.program_.push_back(inst);
+    }
   }
   module.handlers_.reserve(module.program_.size());
   module.index_by_dword_.assign((co.text.size() + 3) / 4, -1);

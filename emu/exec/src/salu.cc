@@ -160,6 +160,30 @@ u32 brev32(u32 x) {
   return r;
 }
 
+// s_movrels: D = s[S0 + M0]; s_movreld: s[D + M0] = S0 (M0 counts dwords). The 64-bit forms move an
+// aligned pair: "M0 must be even" (GCN3 / Vega ISA guides, S_MOVRELS_B64), so an odd M0 is a fault.
+template <bool Dest, int Dwords>
+Status movrel(Wave& wave, const Inst& inst) {
+  const char* name = Dest ? "s_movreld" : "s_movrels";
+  const Operand* relative = Dest ? dst(inst) : src(inst, 0);
+  const u32 m0 = wave.s[kSlotM0];
+  if (Dwords == 2 && (m0 & 1) != 0) return fault(std::string(name) + "_b64 with odd M0 " + std::to_string(m0));
+  const uint64_t slot = uint64_t{relative ? relative->index : 0u} + m0;
+  if (slot + Dwords > 102) {
+    return fault(std::string(name) + " " + (Dest ? "writes" : "reads") + " s" + std::to_string(slot + Dwords - 1) +
+                 ", past s101");
+  }
+  const auto index = static_cast<size_t>(slot);
+  if constexpr (Dest) {
+    if (Dwords == 1) wave.s[index] = read_s32(wave, src(inst, 0));
+    if (Dwords == 2) wave.set_s64(static_cast<int>(index), read_s64(wave, src(inst, 0)));
+  } else {
+    if (Dwords == 1) write_s32(wave, dst(inst), wave.s[index]);
+    if (Dwords == 2) write_s64(wave, dst(inst), wave.s[index] | uint64_t{wave.s[index + 1]} << 32);
+  }
+  return Status::ok();
+}
+
 }  // namespace
 
 void register_salu(HandlerRegistry& r) {
@@ -275,20 +299,13 @@ void register_salu(HandlerRegistry& r) {
   r.add("s_orn1_saveexec_b64", saveexec<([](u64 s, u64 e) { return ~s | e; })>);
   r.add("s_andn1_wrexec_b64", wrexec<([](u64 s, u64 e) { return ~s & e; })>);
   r.add("s_andn2_wrexec_b64", wrexec<([](u64 s, u64 e) { return s & ~e; })>);
-  r.add("s_movrels_b32", +[](Wave& wave, const Inst& inst) -> Status {
-    const Operand* s0 = src(inst, 0);
-    const u32 slot = (s0 ? s0->index : 0) + wave.s[kSlotM0];
-    if (slot >= 102) return fault("s_movrels reads s" + std::to_string(slot) + ", past s101");
-    write_s32(wave, dst(inst), wave.s[slot]);
-    return Status::ok();
-  });
-  r.add("s_movreld_b32", +[](Wave& wave, const Inst& inst) -> Status {
-    const Operand* d = dst(inst);
-    const u32 slot = (d ? d->index : 0) + wave.s[kSlotM0];
-    if (slot >= 102) return fault("s_movreld writes s" + std::to_string(slot) + ", past s101");
-    wave.s[slot] = read_s32(wave, src(inst, 0));
-    return Status::ok();
-  });
+  r.add("s_movrels_b32", movrel<false, 1>);
+  r.add("s_movrels_b64", movrel<false, 2>);
+  r.add("s_movreld_b32", movrel<true, 1>);
+  r.add("s_movreld_b64", movrel<true, 2>);
+  // The emulator has no s_set_gpr_idx_on / _mode (they do not decode or have no handler), so VGPR
+  // index mode is never on and switching it off changes nothing.
+  r.add("s_set_gpr_idx_off", +[](Wave&, const Inst&) -> Status { return Status::ok(); });
   // ---- SOPC ----
   r.add("s_cmp_eq_i32", sopc_32<([](u32 a, u32 b) { return a == b; })>);
   r.add("s_cmp_lg_i32", sopc_32<([](u32 a, u32 b) { return a != b; })>);

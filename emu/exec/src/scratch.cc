@@ -6,8 +6,10 @@
 // hardware's swizzle (AMDGPUUsage "Private Segment Buffer": element size 4, index stride 64): byte A
 // of lane l lives at (A/4)*256 + l*4 + A%4 of the wave's scratch, so a lane's multi-dword access is
 // dword-interleaved with its neighbours' as on the chip; kernels cannot observe the difference
-// except through the (unmodelled) private segment buffer descriptor.
-// Not modelled: dynamic stacks beyond the fixed size, scratch_load_lds_*, the profile's byte counts.
+// except through a private segment buffer descriptor, which gfx942/gfx950 do not provide (architected
+// flat scratch: see initial_state.cc).
+// Not modelled: dynamic stacks beyond the fixed size, scratch_load_lds_{u,s}{byte,short}, the profile's
+// byte counts.
 #include <string>
 
 #include "handler_table.h"
@@ -106,9 +108,32 @@ Status scratch_store(Wave& wave, const Inst& inst) {
   return Status::ok();
 }
 
+// scratch_load_lds_dword: each lane's private dword goes to LDS at M0[17:0] + offset + 4 * lane (CDNA4
+// ISA guide 10.3: "DWORDX1: LDS_ADDR = LDSbase + LDSoffset(M0) + INST.OFFSET + ThreadID*4"), as the
+// global and buffer direct-to-LDS loads do. The byte and short forms are not emulated: how a sub-dword
+// element is laid out in LDS is not documented.
+Status scratch_load_lds_dword(Wave& wave, const Inst& inst) {
+  PrivateLanes p;
+  INGOT_RETURN_IF_ERROR(private_offsets_checked(wave, inst, 4, "load to LDS", p));
+  std::vector<uint8_t>& lds = wave.group->lds;
+  const uint64_t base = uint64_t{wave.s[kSlotM0] & 0x3ffff} + static_cast<uint32_t>(inst.mem.offset);
+  for (int l = 0; l < kWaveSize; ++l) {
+    if (!((p.lanes >> l) & 1)) continue;
+    const uint64_t target = base + 4ull * static_cast<uint64_t>(l);
+    if (target + 4 > lds.size()) {
+      return fault("scratch load to LDS by lane " + std::to_string(l) + " writes LDS at " + hex(target) +
+                   ", outside the workgroup's " + std::to_string(lds.size()) + " bytes");
+    }
+    for (uint32_t b = 0; b < 4; ++b) lds[target + b] = scratch_byte(wave, l, static_cast<uint64_t>(p.offset[l]) + b);
+  }
+  track_store(wave, WaitCounter::kVm);
+  return Status::ok();
+}
+
 }  // namespace
 
 void register_scratch(HandlerRegistry& r) {
+  r.add("scratch_load_lds_dword", scratch_load_lds_dword);
   r.add("scratch_load_dword", scratch_load<LoadForm::kDwords, 1>);
   r.add("scratch_load_dwordx2", scratch_load<LoadForm::kDwords, 2>);
   r.add("scratch_load_dwordx3", scratch_load<LoadForm::kDwords, 3>);

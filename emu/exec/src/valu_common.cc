@@ -128,4 +128,27 @@ void write_result_16(Wave& wave, const Inst& inst, const Lanes& result16, LaneMa
   write_lanes(wave, dst, merged, mask);
 }
 
+void read_lanes64(const Wave& wave, const Operand* op, uint64_t out[kWaveSize], bool f64) {
+  if (op != nullptr && (op->kind == OperandKind::kInline || op->kind == OperandKind::kLiteral)) {
+    uint64_t value = op->value;  // inline constants are already 64-bit (sign-extended / f64)
+    if (op->kind == OperandKind::kLiteral) value = f64 ? (op->value & 0xffffffffu) << 32 : (op->value & 0xffffffffu);
+    for (int l = 0; l < kWaveSize; ++l) out[l] = value;
+    return;
+  }
+  Lanes lo, hi;
+  read_lanes(wave, op, lo, 0);
+  read_lanes(wave, op, hi, 1);
+  for (int l = 0; l < kWaveSize; ++l) out[l] = lo.v[l] | (uint64_t{hi.v[l]} << 32);
+}
+
+void write_lanes64(Wave& wave, const Operand* op, const uint64_t value[kWaveSize], LaneMask mask) {
+  Lanes lo, hi;
+  for (int l = 0; l < kWaveSize; ++l) {
+    lo.v[l] = static_cast<uint32_t>(value[l]);
+    hi.v[l] = static_cast<uint32_t>(value[l] >> 32);
+  }
+  write_lanes(wave, op, lo, mask, 0);
+  write_lanes(wave, op, hi, mask, 1);
+}
+
 }  // namespace ingot::emu

@@ -27,6 +27,12 @@ void fetch_source(const Wave& wave, const Inst& inst, int i, Lanes& out, LaneMas
 // Writes a 32-bit result row to vdst under `mask`, applying SDWA dst_sel / dst_unused.
 void write_result(Wave& wave, const Inst& inst, const Lanes& result, LaneMask mask);
 
+// 64-bit sources and results: a register pair, or a 64-bit scalar / constant. A 32-bit literal is
+// zero-extended for integer operands and is the high dword of an f64 operand (LLVM AMDGPUOperandSyntax:
+// "the literal is the high 32 bits of a 64-bit floating-point value").
+void read_lanes64(const Wave& wave, const Operand* op, uint64_t out[kWaveSize], bool f64 = false);
+void write_lanes64(Wave& wave, const Operand* op, const uint64_t value[kWaveSize], LaneMask mask);
+
 // ---- floating-point modifiers ----
 inline void apply_abs_neg_f32(const Inst& inst, int i, Lanes& x) {
   const uint32_t abs = (inst.mods.abs >> i) & 1 ? 0x7fffffffu : 0xffffffffu;
@@ -59,5 +65,9 @@ inline DenormMode denorm_f32(const Wave& wave) { return DenormMode::from_mode_bi
 inline DenormMode denorm_f16(const Wave& wave) { return DenormMode::from_mode_bits((wave.mode >> 6) & 3); }
 inline RoundMode round_f32(const Wave& wave) { return static_cast<RoundMode>(wave.mode & 3); }
 inline RoundMode round_f16(const Wave& wave) { return static_cast<RoundMode>((wave.mode >> 2) & 3); }
+// MODE.FP16_OVFL (bit 23): narrowing conversions to FP8/BF8/FP4/f16/bf16 saturate at the format's
+// largest finite value instead of giving inf/NaN (Triton's adjustModeRegister sets it before fp8
+// downcasts; the instructions have no clamp bit: LLVM rejects `clamp` on them).
+inline bool fp16_overflow_saturates(const Wave& wave) { return (wave.mode >> 23) & 1u; }
 
 }  // namespace ingot::emu

@@ -59,7 +59,7 @@ Status cvt_f32_f16(Wave& wave, const Inst& inst) {
 }
 
 // Two f32 sources packed into one dword of two 16-bit results.
-template <u32 (*Pack)(float)>
+template <u32 (*Pack)(float, RoundMode)>
 Status cvt_pk16(Wave& wave, const Inst& inst) {
   LaneMask mask = wave.exec();
   Lanes a, b;
@@ -67,19 +67,32 @@ Status cvt_pk16(Wave& wave, const Inst& inst) {
   fetch_source(wave, inst, 1, b, mask);
   apply_abs_neg_f32(inst, 0, a);
   apply_abs_neg_f32(inst, 1, b);
+  const RoundMode round = round_f16(wave);
   Lanes d;
-  for (int l = 0; l < kWaveSize; ++l) d.v[l] = (Pack(as_f32(a.v[l])) & 0xffff) | (Pack(as_f32(b.v[l])) << 16);
+  for (int l = 0; l < kWaveSize; ++l) {
+    d.v[l] = (Pack(as_f32(a.v[l]), round) & 0xffff) | (Pack(as_f32(b.v[l]), round) << 16);
+  }
   write_result(wave, inst, d, mask);
   return Status::ok();
 }
 
-u32 f16_rtz(float x) { return f32_to_f16(x, RoundMode::kTowardZero); }
-u32 bf16_rne(float x) { return f32_to_bf16(x, RoundMode::kNearestEven); }
+// Pack functions get MODE's f16 round mode; the fixed-rounding forms ignore it.
+u32 f16_rtz(float x, RoundMode) { return f32_to_f16(x, RoundMode::kTowardZero); }
+u32 bf16_rne(float x, RoundMode) { return f32_to_bf16(x, RoundMode::kNearestEven); }
+// gfx950 v_cvt_pk_f16_f32 (LLVM selects it for fptrunc <2 x float> to <2 x half>).
+u32 f16_mode(float x, RoundMode round) { return f32_to_f16(x, round); }
 
 // v_cvt_pk_fp8_f32 / v_cvt_pk_bf8_f32: two f32 -> two bytes in the word op_sel[3] picks; the other
-// word of vdst is kept. Clamp saturates instead of producing NaN.
+// word of vdst is kept. Overflow saturates only under MODE.FP16_OVFL (see valu_cvt_narrow.cc for the
+// sources); the encoding's CLAMP bit, which LLVM refuses to set here, has no documented effect.
 template <bool Bf8>
 Status cvt_pk_f8(Wave& wave, const Inst& inst) {
+  if (inst.mods.clamp) {
+    return Status(StatusCode::kUnsupported,
+                  "clamp on v_cvt_pk_fp8/bf8_f32 is not emulated (undocumented; LLVM rejects it): "
+                  "saturation is MODE.FP16_OVFL's job");
+  }
+  const bool saturate = fp16_overflow_saturates(wave);
   LaneMask mask = wave.exec();
   Lanes a, b;
   fetch_source(wave, inst, 0, a, mask);
@@ -92,8 +105,8 @@ Status cvt_pk_f8(Wave& wave, const Inst& inst) {
   read_lanes(wave, vdst(inst), old);
   Lanes d;
   for (int l = 0; l < kWaveSize; ++l) {
-    const u32 word = f32_to_fp8(as_f32(a.v[l]), format, inst.mods.clamp) |
-                     u32{f32_to_fp8(as_f32(b.v[l]), format, inst.mods.clamp)} << 8;
+    const u32 word = f32_to_fp8(as_f32(a.v[l]), format, saturate) |
+                     u32{f32_to_fp8(as_f32(b.v[l]), format, saturate)} << 8;
     d.v[l] = high ? (old.v[l] & 0xffffu) | (word << 16) : (old.v[l] & 0xffff0000u) | word;
   }
   write_lanes(wave, vdst(inst), d, mask);
@@ -182,6 +195,68 @@ Status cvt_f32_f64(Wave& wave, const Inst& inst) {
   return Status::ok();
 }
 
+// f64 <-> 32-bit integer: truncate and saturate as the f32 forms (NaN -> 0); int -> f64 is exact.
+template <typename Int>
+Status cvt_int_f64(Wave& wave, const Inst& inst) {
+  uint64_t s[kWaveSize];
+  read_lanes64(wave, vsrc(inst, 0), s, true);
+  const uint64_t abs = inst.mods.abs & 1 ? ~(uint64_t{1} << 63) : ~uint64_t{0};
+  const uint64_t neg = inst.mods.neg & 1 ? uint64_t{1} << 63 : 0;
+  Lanes d;
+  for (int l = 0; l < kWaveSize; ++l) d.v[l] = float_to_int<Int>(as_f64((s[l] & abs) ^ neg));
+  write_lanes(wave, vdst(inst), d, wave.exec());
+  return Status::ok();
+}
+
+template <typename Int>
+Status cvt_f64_int(Wave& wave, const Inst& inst) {
+  LaneMask mask = wave.exec();
+  Lanes s;
+  fetch_source(wave, inst, 0, s, mask);
+  uint64_t d[kWaveSize];
+  for (int l = 0; l < kWaveSize; ++l) d[l] = f64_bits(static_cast<double>(static_cast<Int>(s.v[l])));
+  write_lanes64(wave, vdst(inst), d, mask);
+  return Status::ok();
+}
+
+// 16-bit integer <-> f16: one source half in, one 16-bit result (zero-extended low half like other
+// 16-bit results). int -> f16 rounds with MODE's f16 round mode; f16 -> int truncates and saturates to
+// the 16-bit range (NaN -> 0).
+template <typename Int16>
+u32 int16_to_f16(const Inst& inst, uint16_t x, RoundMode round) {
+  return f32_to_f16(output_mods_f32(inst, static_cast<float>(static_cast<Int16>(x))), round);
+}
+template <typename Int16>
+u32 f16_to_int16(const Inst&, uint16_t x, RoundMode) { return float_to_int<Int16>(f16_to_f32(x)) & 0xffffu; }
+
+template <u32 (*F)(const Inst&, uint16_t, RoundMode), bool FloatSource>
+Status cvt16(Wave& wave, const Inst& inst) {
+  LaneMask mask = wave.exec();
+  Lanes s;
+  fetch_source(wave, inst, 0, s, mask);
+  select_half_f16(inst, 0, s, FloatSource);
+  const RoundMode round = round_f16(wave);
+  Lanes d;
+  for (int l = 0; l < kWaveSize; ++l) d.v[l] = F(inst, static_cast<uint16_t>(s.v[l]), round);
+  write_result_16(wave, inst, d, mask);
+  return Status::ok();
+}
+
+// gfx950 v_cvt_f32_bf16: bf16 is the high half of an f32, so the conversion is exact. The source word
+// comes from SDWA src0_sel (or VOP3 op_sel); abs / neg act on the f32 value.
+Status cvt_f32_bf16(Wave& wave, const Inst& inst) {
+  LaneMask mask = wave.exec();
+  Lanes s;
+  fetch_source(wave, inst, 0, s, mask);
+  select_half_f16(inst, 0, s, false);
+  for (int l = 0; l < kWaveSize; ++l) s.v[l] <<= 16;
+  apply_abs_neg_f32(inst, 0, s);
+  Lanes d;
+  for (int l = 0; l < kWaveSize; ++l) d.v[l] = f32_bits(output_mods_f32(inst, as_f32(s.v[l])));
+  write_result(wave, inst, d, mask);
+  return Status::ok();
+}
+
 }  // namespace
 
 void register_valu_cvt(HandlerRegistry& r) {
@@ -208,6 +283,16 @@ void register_valu_cvt(HandlerRegistry& r) {
   r.add("v_pack_b32_f16", pack_b32_f16);
   r.add("v_cvt_f64_f32", cvt_f64_f32);
   r.add("v_cvt_f32_f64", cvt_f32_f64);
+  r.add("v_cvt_i32_f64", cvt_int_f64<int32_t>);
+  r.add("v_cvt_u32_f64", cvt_int_f64<uint32_t>);
+  r.add("v_cvt_f64_i32", cvt_f64_int<int32_t>);
+  r.add("v_cvt_f64_u32", cvt_f64_int<uint32_t>);
+  r.add("v_cvt_f16_i16", cvt16<int16_to_f16<int16_t>, false>);
+  r.add("v_cvt_f16_u16", cvt16<int16_to_f16<uint16_t>, false>);
+  r.add("v_cvt_i16_f16", cvt16<f16_to_int16<int16_t>, true>);
+  r.add("v_cvt_u16_f16", cvt16<f16_to_int16<uint16_t>, true>);
+  r.add("v_cvt_pk_f16_f32", cvt_pk16<f16_mode>);
+  r.add("v_cvt_f32_bf16", cvt_f32_bf16);
 }
 
 }  // namespace ingot::emu

@@ -1,6 +1,6 @@
 // gfx950 v_cvt_scalef32_* up-conversions: FP8 / BF8 (OCP) and FP4 (E2M1) elements to f32, f16 or
-// bf16, multiplied by a power-of-two scale taken from an f32 operand; and the FP4 down-conversions
-// (`pk_fp4_f32/f16/bf16`), which divide by it.
+// bf16, multiplied by a power-of-two scale taken from an f32 operand. The down-conversions (scaled
+// and stochastic) are in valu_cvt_narrow.cc.
 //
 // Sources for the semantics:
 //  * The scale is "the exponent part of scale" (MLIR ROCDL dialect docs of the rocdl.cvt.scale*
@@ -16,16 +16,6 @@
 // The product is exact in double; f32 results round once (RNE, IEEE overflow to inf), f16 / bf16
 // results round once from that f32 (the product has at most 4 significant bits, so the f32 is exact
 // unless it leaves f32 range).
-// FP4 down-conversion: x / 2^(E-127), rounded to nearest even and saturated to +-6; NaN input or an
-// E = 0xFF scale gives +-6 with the input's sign. Sources: AMD's host reference of these builtins
-// (HIP amd_hip_ocp_host.hpp `from_float`: `srcExp -= scale_exp`, RNE, E2M1 overflow and NaN ->
-// sign | 0b0111) and MLIR `arith.scaling_truncf` ("divide by the scale") lowering to
-// `amdgpu.packed_scaled_trunc`. Destination byte = op_sel[2] | op_sel[3] << 1 (LLVM's lowering of the
-// intrinsic's dst_sel_index), the other bytes kept; the pair's first element is the low nibble (the
-// HIP reference's `l << 4 | r` with r = element 0).
-// The FP8/BF8 down-conversions and the stochastic forms are not emulated: the sources disagree on
-// their overflow results (the HIP reference's "saturated" E4M3 overflow code 0x7F is a NaN).
-#include <cmath>
 
 #include "handler_table.h"
 #include "valu_common.h"
@@ -98,46 +88,13 @@ Status cvt_scaled(Wave& wave, const Inst& inst) {
   return Status::ok();
 }
 
-// Two elements (f32 from src0 and src1, or the packed 16-bit pair in src0) to one FP4 byte of vdst.
-template <Dst S>
-Status cvt_scaled_to_fp4(Wave& wave, const Inst& inst) {
-  const LaneMask mask = wave.exec();
-  constexpr bool kPair = S != Dst::kF32;
-  Lanes a, b, scale;
-  read_lanes(wave, vsrc(inst, 0), a);
-  if constexpr (!kPair) read_lanes(wave, vsrc(inst, 1), b);
-  read_lanes(wave, vsrc(inst, kPair ? 1 : 2), scale);
-  const Operand* dst = vdst(inst);
-  Lanes out;
-  read_lanes(wave, dst, out);
-  const u32 shift = 8 * ((inst.mods.op_sel >> 2) & 3u);
-  auto half = [](u32 bits) {
-    const auto h = static_cast<uint16_t>(bits);
-    return S == Dst::kF16 ? f16_to_f32(h) : bf16_to_f32(h);
-  };
-  for (int l = 0; l < kWaveSize; ++l) {
-    const float x[2] = {kPair ? half(a.v[l] & 0xffff) : as_f32(a.v[l]), kPair ? half(a.v[l] >> 16) : as_f32(b.v[l])};
-    const u32 e = (scale.v[l] >> 23) & 0xff;
-    u32 byte = 0;
-    for (int i = 0; i < 2; ++i) {
-      const u32 sign = std::signbit(x[i]) ? 8u : 0u;
-      // x / 2^(e-127) is exact in double and, where it matters for FP4 (|q| >= 2^-2), exact in f32.
-      const double quotient = std::ldexp(static_cast<double>(x[i]), 127 - static_cast<int>(e));
-      const u32 code = std::isnan(x[i]) || e == 0xff ? (sign | 7u) : f32_to_fp4_e2m1(static_cast<float>(quotient));
-      byte |= code << (4 * i);
-    }
-    out.v[l] = (out.v[l] & ~(0xffu << shift)) | (byte << shift);
-  }
-  write_lanes(wave, dst, out, mask);
-  return Status::ok();
-}
-
 }  // namespace
 
+// The down-conversions (valu_cvt_narrow.cc) register through this room's entry point.
+void register_valu_cvt_narrow(HandlerRegistry& r);
+
 void register_valu_cvt_scaled(HandlerRegistry& r) {
-  r.add("v_cvt_scalef32_pk_fp4_f32", cvt_scaled_to_fp4<Dst::kF32>);
-  r.add("v_cvt_scalef32_pk_fp4_f16", cvt_scaled_to_fp4<Dst::kF16>);
-  r.add("v_cvt_scalef32_pk_fp4_bf16", cvt_scaled_to_fp4<Dst::kBf16>);
+  register_valu_cvt_narrow(r);
   r.add("v_cvt_scalef32_f32_fp8", cvt_scaled<Src::kFp8, Dst::kF32, 1>);
   r.add("v_cvt_scalef32_f32_bf8", cvt_scaled<Src::kBf8, Dst::kF32, 1>);
   r.add("v_cvt_scalef32_pk_f32_fp8", cvt_scaled<Src::kFp8, Dst::kF32, 2>);

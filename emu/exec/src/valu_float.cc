@@ -2,6 +2,7 @@
 // via the numerics room. f16 math is done in f32/f64 and rounded once to f16.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 #include "handler_table.h"
@@ -91,16 +92,25 @@ Status f16_trans(Wave& wave, const Inst& inst) {
 // op_sel_hi. neg / neg_hi negate (float forms only).
 uint32_t pk_half(uint32_t value, bool high) { return high ? value >> 16 : value & 0xffff; }
 
+// v_pk_fmac_f16 (VOP2) reads its destination as the third source and, having no op_sel fields, takes
+// each result half from the same half of every source.
 template <auto F, int N, bool Float>
 Status pk16_op(Wave& wave, const Inst& inst) {
   LaneMask mask = wave.exec();
   Lanes s[3];
-  for (int i = 0; i < N; ++i) fetch_source(wave, inst, i, s[i], mask);
+  for (int i = 0; i < N; ++i) {
+    if (i == 2 && vsrc(inst, 2) == nullptr) {
+      read_lanes(wave, vdst(inst), s[2]);
+    } else {
+      fetch_source(wave, inst, i, s[i], mask);
+    }
+  }
+  const bool vop3p = inst.encoding == Encoding::kVop3p;
   Lanes d;
   for (int l = 0; l < kWaveSize; ++l) {
     uint32_t out = 0;
     for (int h = 0; h < 2; ++h) {
-      const uint8_t sel = h == 0 ? inst.mods.op_sel : inst.mods.op_sel_hi;
+      const uint8_t sel = h == 0 ? (vop3p ? inst.mods.op_sel : 0) : (vop3p ? inst.mods.op_sel_hi : 7);
       const uint8_t neg = h == 0 ? inst.mods.neg : inst.mods.neg_hi;
       uint32_t x[3];
       for (int i = 0; i < 3; ++i) {
@@ -159,7 +169,9 @@ float med3(float a, float b, float c) {
   if (std::isnan(a) || std::isnan(b) || std::isnan(c)) return std::fmin(std::fmin(a, b), c);
   return std::max(std::min(a, b), std::min(std::max(a, b), c));
 }
+// fract: inf gives NaN, NaN stays NaN (std::fmin would drop it).
 float fract(float a) {
+  if (std::isnan(a)) return a;
   if (std::isinf(a)) return std::numeric_limits<float>::quiet_NaN();
   return std::fmin(a - std::floor(a), 0x1.fffffep-1f);
 }
@@ -169,6 +181,101 @@ float cos_rev(float a) { return static_cast<float>(std::cos(2.0 * std::numbers::
 // Single-rounding f16 fma: the exact f16 product fits in an f32; the add is done in f64.
 float fma16(float a, float b, float c) {
   return static_cast<float>(static_cast<double>(a) * static_cast<double>(b) + static_cast<double>(c));
+}
+
+// v_fmamk_f32: D = S0 * K + S1; v_fmaak_f32: D = S0 * S1 + K (K: the instruction's 32-bit constant).
+template <bool KIsAddend>
+Status fma_k(Wave& wave, const Inst& inst) {
+  Lanes s[3];
+  const LaneMask mask = fetch_f32_sources<2>(wave, inst, s);
+  const Operand* k_op = inst.find(Role::kConstK);
+  const float k = as_f32(k_op ? static_cast<uint32_t>(k_op->value) : 0u);
+  Lanes d;
+  for (int l = 0; l < kWaveSize; ++l) {
+    const float a = as_f32(s[0].v[l]), b = as_f32(s[1].v[l]);
+    d.v[l] = f32_bits(KIsAddend ? std::fma(a, b, k) : std::fma(a, k, b));
+  }
+  write_result(wave, inst, d, mask);
+  return Status::ok();
+}
+
+// v_ldexp_f32 / v_frexp_*: S1 (ldexp) is a signed 32-bit exponent. frexp: mantissa in [0.5, 1) and the
+// matching exponent; inf / NaN give the input back (mantissa) or 0 (exponent).
+Status ldexp_f32(Wave& wave, const Inst& inst) {
+  LaneMask mask = wave.exec();
+  Lanes a, e;
+  fetch_source(wave, inst, 0, a, mask);
+  fetch_source(wave, inst, 1, e, mask);
+  apply_abs_neg_f32(inst, 0, a);
+  Lanes d;
+  for (int l = 0; l < kWaveSize; ++l) {
+    d.v[l] = f32_bits(output_mods_f32(inst, std::ldexp(as_f32(a.v[l]), static_cast<int32_t>(e.v[l]))));
+  }
+  write_result(wave, inst, d, mask);
+  return Status::ok();
+}
+
+float frexp_mant(float a) {
+  if (!std::isfinite(a)) return a;
+  int exp = 0;
+  return std::frexp(a, &exp);
+}
+uint32_t frexp_exp(float a) {
+  int exp = 0;
+  if (std::isfinite(a)) std::frexp(a, &exp);
+  return static_cast<uint32_t>(exp);
+}
+
+Status frexp_exp_f32(Wave& wave, const Inst& inst) {
+  Lanes s[3];
+  const LaneMask mask = fetch_f32_sources<1>(wave, inst, s);
+  Lanes d;
+  for (int l = 0; l < kWaveSize; ++l) d.v[l] = frexp_exp(as_f32(s[0].v[l]));
+  write_result(wave, inst, d, mask);
+  return Status::ok();
+}
+
+// f16 forms: v_ldexp_f16 (S1: a signed 16-bit exponent, clamped to +-64 first so that the f32
+// intermediate stays exact: beyond that every f16 result is already 0 or inf) and v_frexp_exp_i16_f16.
+Status ldexp_f16(Wave& wave, const Inst& inst) {
+  LaneMask mask = wave.exec();
+  Lanes a, e;
+  fetch_source(wave, inst, 0, a, mask);
+  fetch_source(wave, inst, 1, e, mask);
+  select_half_f16(inst, 0, a, true);
+  select_half_f16(inst, 1, e, false);
+  const RoundMode round = round_f16(wave);
+  Lanes d;
+  for (int l = 0; l < kWaveSize; ++l) {
+    const int exp = std::clamp(static_cast<int>(static_cast<int16_t>(e.v[l])), -64, 64);
+    d.v[l] = f32_to_f16(output_mods_f32(inst, std::ldexp(f16_to_f32(uint16_t(a.v[l])), exp)), round);
+  }
+  write_result_16(wave, inst, d, mask);
+  return Status::ok();
+}
+
+Status frexp_exp_f16(Wave& wave, const Inst& inst) {
+  LaneMask mask = wave.exec();
+  Lanes a;
+  fetch_source(wave, inst, 0, a, mask);
+  select_half_f16(inst, 0, a, true);
+  Lanes d;
+  for (int l = 0; l < kWaveSize; ++l) d.v[l] = frexp_exp(f16_to_f32(uint16_t(a.v[l]))) & 0xffffu;
+  write_result_16(wave, inst, d, mask);
+  return Status::ok();
+}
+
+// IEEE 754-2019 minimum / maximum (gfx950 v_minimum3_f32 / v_maximum3_f32, LLVM's fminimum /
+// fmaximum): a NaN operand gives NaN, and -0 orders below +0.
+float minimum(float a, float b) {
+  if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<float>::quiet_NaN();
+  if (a == b) return std::signbit(a) ? a : b;
+  return a < b ? a : b;
+}
+float maximum(float a, float b) {
+  if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<float>::quiet_NaN();
+  if (a == b) return std::signbit(a) ? b : a;
+  return a > b ? a : b;
 }
 
 }  // namespace
@@ -202,6 +309,13 @@ void register_valu_float(HandlerRegistry& r) {
   r.add("v_rcp_iflag_f32", f32_trans<v_rcp_f32>);
   r.add("v_rsq_f32", f32_trans<v_rsq_f32>);
   r.add("v_sqrt_f32", f32_trans<v_sqrt_f32>);
+  r.add("v_fmamk_f32", fma_k<false>);
+  r.add("v_fmaak_f32", fma_k<true>);
+  r.add("v_ldexp_f32", ldexp_f32);
+  r.add("v_frexp_mant_f32", f32_op<([](float a, float, float) { return frexp_mant(a); }), 1>);
+  r.add("v_frexp_exp_i32_f32", frexp_exp_f32);
+  r.add("v_minimum3_f32", f32_op<([](float a, float b, float c) { return minimum(minimum(a, b), c); }), 3>);
+  r.add("v_maximum3_f32", f32_op<([](float a, float b, float c) { return maximum(maximum(a, b), c); }), 3>);
   // ---- f16 ----
   r.add("v_add_f16", f16_op<([](float a, float b, float) { return a + b; }), 2>);
   r.add("v_sub_f16", f16_op<([](float a, float b, float) { return a - b; }), 2>);
@@ -218,10 +332,25 @@ void register_valu_float(HandlerRegistry& r) {
   r.add("v_rcp_f16", f16_trans<v_rcp_f16>);
   r.add("v_rsq_f16", f16_trans<v_rsq_f16>);
   r.add("v_sqrt_f16", f16_trans<v_sqrt_f16>);
+  r.add("v_floor_f16", f16_op<([](float a, float, float) { return std::floor(a); }), 1>);
+  r.add("v_ceil_f16", f16_op<([](float a, float, float) { return std::ceil(a); }), 1>);
+  r.add("v_trunc_f16", f16_op<([](float a, float, float) { return std::trunc(a); }), 1>);
+  r.add("v_rndne_f16", f16_op<([](float a, float, float) { return std::nearbyint(a); }), 1>);
+  // The largest f16 below 1 (0x3bff) caps fract, as 0x1.fffffep-1 does for f32.
+  r.add("v_fract_f16", f16_op<([](float a, float, float) {
+          return std::isnan(a) || std::isinf(a) ? std::numeric_limits<float>::quiet_NaN()
+                                                : std::fmin(a - std::floor(a), 0x1.ffcp-1f); }), 1>);
+  r.add("v_frexp_mant_f16", f16_op<([](float a, float, float) { return frexp_mant(a); }), 1>);
+  r.add("v_frexp_exp_i16_f16", frexp_exp_f16);
+  r.add("v_ldexp_f16", ldexp_f16);
+  r.add("v_min3_f16", f16_op<([](float a, float b, float c) { return std::fmin(std::fmin(a, b), c); }), 3>);
+  r.add("v_max3_f16", f16_op<([](float a, float b, float c) { return std::fmax(std::fmax(a, b), c); }), 3>);
+  r.add("v_med3_f16", f16_op<med3, 3>);
   // ---- packed f16 / i16 ----
   r.add("v_pk_add_f16", pk16_op<([](float a, float b, float) { return a + b; }), 2, true>);
   r.add("v_pk_mul_f16", pk16_op<([](float a, float b, float) { return a * b; }), 2, true>);
   r.add("v_pk_fma_f16", pk16_op<fma16, 3, true>);
+  r.add("v_pk_fmac_f16", pk16_op<fma16, 3, true>);
   r.add("v_pk_min_f16", pk16_op<([](float a, float b, float) { return std::fmin(a, b); }), 2, true>);
   r.add("v_pk_max_f16", pk16_op<([](float a, float b, float) { return std::fmax(a, b); }), 2, true>);
   r.add("v_pk_add_u16", pk16_op<([](uint32_t a, uint32_t b, uint32_t) { return a + b; }), 2, false>);
@@ -230,6 +359,7 @@ void register_valu_float(HandlerRegistry& r) {
   r.add("v_pk_sub_i16", pk16_op<([](uint32_t a, uint32_t b, uint32_t) { return a - b; }), 2, false>);
   r.add("v_pk_mul_lo_u16", pk16_op<([](uint32_t a, uint32_t b, uint32_t) { return a * b; }), 2, false>);
   r.add("v_pk_mad_u16", pk16_op<([](uint32_t a, uint32_t b, uint32_t c) { return a * b + c; }), 3, false>);
+  r.add("v_pk_mad_i16", pk16_op<([](uint32_t a, uint32_t b, uint32_t c) { return a * b + c; }), 3, false>);
   r.add("v_pk_lshlrev_b16", pk16_op<([](uint32_t a, uint32_t b, uint32_t) { return b << (a & 15); }), 2, false>);
   r.add("v_pk_lshrrev_b16", pk16_op<([](uint32_t a, uint32_t b, uint32_t) { return b >> (a & 15); }), 2, false>);
   r.add("v_pk_ashrrev_i16", pk16_op<([](uint32_t a, uint32_t b, uint32_t) {

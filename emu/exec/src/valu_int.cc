@@ -97,28 +97,6 @@ Status cndmask(Wave& wave, const Inst& inst) {
   return Status::ok();
 }
 
-// 64-bit VALU: operands are register pairs (or a 64-bit scalar / constant).
-void read_lanes64(const Wave& wave, const Operand* op, u64 out[kWaveSize]) {
-  Lanes lo, hi;
-  read_lanes(wave, op, lo, 0);
-  if (op != nullptr && (op->kind == OperandKind::kInline || op->kind == OperandKind::kLiteral)) {
-    const u64 value = op->kind == OperandKind::kInline ? op->value : (op->value & 0xffffffffu);
-    for (int l = 0; l < kWaveSize; ++l) out[l] = value;
-    return;
-  }
-  read_lanes(wave, op, hi, 1);
-  for (int l = 0; l < kWaveSize; ++l) out[l] = lo.v[l] | (u64{hi.v[l]} << 32);
-}
-void write_lanes64(Wave& wave, const Operand* op, const u64 value[kWaveSize], LaneMask mask) {
-  Lanes lo, hi;
-  for (int l = 0; l < kWaveSize; ++l) {
-    lo.v[l] = static_cast<u32>(value[l]);
-    hi.v[l] = static_cast<u32>(value[l] >> 32);
-  }
-  write_lanes(wave, op, lo, mask, 0);
-  write_lanes(wave, op, hi, mask, 1);
-}
-
 // 64-bit ops: source i is 32 bits when Wide bit i is clear.
 template <auto F, int N, int Wide>
 Status op64(Wave& wave, const Inst& inst) {
@@ -223,6 +201,91 @@ Status pk_mov_b32(Wave& wave, const Inst& inst) {
   return Status::ok();
 }
 
+// v_add_i16 / v_sub_i16 (VOP3): 16-bit signed; clamp saturates to [-32768, 32767].
+template <bool Subtract>
+Status add_sub_i16(Wave& wave, const Inst& inst) {
+  Lanes s[3];
+  const LaneMask mask = fetch_int_sources<2>(wave, inst, s);
+  for (int i = 0; i < 2; ++i) select_half_f16(inst, i, s[i], false);
+  Lanes d;
+  for (int l = 0; l < kWaveSize; ++l) {
+    const int32_t a = int16_t(s[0].v[l]), b = int16_t(s[1].v[l]);
+    int32_t r = Subtract ? a - b : a + b;
+    if (inst.mods.clamp) r = std::clamp(r, -32768, 32767);
+    d.v[l] = u32(r) & 0xffff;
+  }
+  write_result_16(wave, inst, d, mask);
+  return Status::ok();
+}
+
+// v_mad_u32_u16 / v_mad_i32_i16: 16-bit S0, S1 (op_sel picks halves), 32-bit S2 and result.
+template <bool Signed>
+Status mad_32_16(Wave& wave, const Inst& inst) {
+  Lanes s[3];
+  const LaneMask mask = fetch_int_sources<3>(wave, inst, s);
+  for (int i = 0; i < 2; ++i) select_half_f16(inst, i, s[i], false);
+  Lanes d;
+  for (int l = 0; l < kWaveSize; ++l) {
+    const u32 a = Signed ? u32(i32(int16_t(s[0].v[l]))) : s[0].v[l];
+    const u32 b = Signed ? u32(i32(int16_t(s[1].v[l]))) : s[1].v[l];
+    d.v[l] = a * b + s[2].v[l];
+  }
+  write_result(wave, inst, d, mask);
+  return Status::ok();
+}
+
+// gfx950 v_bitop3: bit k of D is bit ((S0[k] << 2) | (S1[k] << 1) | S2[k]) of the 8-bit truth table
+// (LLVM's BitOp3 lowering: source bit patterns 0xf0, 0xcc, 0xaa for S0, S1, S2).
+u32 bitop3(uint8_t table, u32 a, u32 b, u32 c) {
+  u32 r = 0;
+  for (int i = 0; i < 8; ++i) {
+    if ((table >> i) & 1) r |= ((i & 4) ? a : ~a) & ((i & 2) ? b : ~b) & ((i & 1) ? c : ~c);
+  }
+  return r;
+}
+
+template <bool Half>
+Status bitop3_op(Wave& wave, const Inst& inst) {
+  Lanes s[3];
+  const LaneMask mask = fetch_int_sources<3>(wave, inst, s);
+  if (Half) {
+    for (int i = 0; i < 3; ++i) select_half_f16(inst, i, s[i], false);
+  }
+  Lanes d;
+  for (int l = 0; l < kWaveSize; ++l) d.v[l] = bitop3(inst.mods.bitop3, s[0].v[l], s[1].v[l], s[2].v[l]);
+  if (Half) {
+    for (int l = 0; l < kWaveSize; ++l) d.v[l] &= 0xffff;
+    write_result_16(wave, inst, d, mask);
+  } else {
+    write_result(wave, inst, d, mask);
+  }
+  return Status::ok();
+}
+
+// v_swap_b32: exchanges two VGPRs in the lanes of EXEC.
+Status swap_b32(Wave& wave, const Inst& inst) {
+  const LaneMask mask = wave.exec();
+  Lanes a, b;
+  read_lanes(wave, vdst(inst), a);
+  read_lanes(wave, vsrc(inst, 0), b);
+  write_lanes(wave, vdst(inst), b, mask);
+  write_lanes(wave, vsrc(inst, 0), a, mask);
+  return Status::ok();
+}
+
+// v_lerp_u8: per byte, (S0 + S1 + S2's low bit of that byte) >> 1 ("unsigned eight-bit pixel average";
+// AMD's instruction description as carried in public emulator sources, e.g. the SI-era opcode tables).
+u32 lerp_u8(u32 a, u32 b, u32 c) {
+  u32 d = 0;
+  for (int k = 0; k < 32; k += 8) d |= ((((a >> k) & 0xff) + ((b >> k) & 0xff) + ((c >> k) & 1)) >> 1) << k;
+  return d;
+}
+
+i32 med3_i16(u32 a, u32 b, u32 c) {
+  const i32 x = int16_t(a), y = int16_t(b), z = int16_t(c);
+  return std::max(std::min(x, y), std::min(std::max(x, y), z));
+}
+
 }  // namespace
 
 void register_valu_int(HandlerRegistry& r) {
@@ -320,6 +383,27 @@ void register_valu_int(HandlerRegistry& r) {
   r.add("v_max_i16", int16_op<([](u32 a, u32 b, u32) { return u32(std::max(int16_t(a), int16_t(b))); }), 2>);
   r.add("v_min_i16", int16_op<([](u32 a, u32 b, u32) { return u32(std::min(int16_t(a), int16_t(b))); }), 2>);
   r.add("v_mad_u16", int16_op<([](u32 a, u32 b, u32 c) { return a * b + c; }), 3>);
+  r.add("v_mad_i16", int16_op<([](u32 a, u32 b, u32 c) { return a * b + c; }), 3>);  // low 16 bits: as u16
+  r.add("v_add_i16", add_sub_i16<false>);
+  r.add("v_sub_i16", add_sub_i16<true>);
+  r.add("v_min3_u16", int16_op<([](u32 a, u32 b, u32 c) { return std::min({a, b, c}); }), 3>);
+  r.add("v_max3_u16", int16_op<([](u32 a, u32 b, u32 c) { return std::max({a, b, c}); }), 3>);
+  r.add("v_med3_u16", int16_op<med3_u, 3>);
+  r.add("v_min3_i16", int16_op<([](u32 a, u32 b, u32 c) {
+          return u32(std::min({i32(int16_t(a)), i32(int16_t(b)), i32(int16_t(c))})); }), 3>);
+  r.add("v_max3_i16", int16_op<([](u32 a, u32 b, u32 c) {
+          return u32(std::max({i32(int16_t(a)), i32(int16_t(b)), i32(int16_t(c))})); }), 3>);
+  r.add("v_med3_i16", int16_op<([](u32 a, u32 b, u32 c) { return u32(med3_i16(a, b, c)); }), 3>);
+  r.add("v_mad_u32_u16", mad_32_16<false>);
+  r.add("v_mad_i32_i16", mad_32_16<true>);
+  // ---- misc ----
+  r.add("v_bitop3_b32", bitop3_op<false>);
+  r.add("v_bitop3_b16", bitop3_op<true>);
+  r.add("v_swap_b32", swap_b32);
+  r.add("v_lerp_u8", int_op<lerp_u8, 3>);
+  // No architectural effect: v_clrexcp clears exception flags the emulator does not keep.
+  r.add("v_nop", +[](Wave&, const Inst&) -> Status { return Status::ok(); });
+  r.add("v_clrexcp", +[](Wave&, const Inst&) -> Status { return Status::ok(); });
 }
 
 }  // namespace ingot::emu

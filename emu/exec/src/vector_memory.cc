@@ -197,19 +197,21 @@ Status vmem_atomic64(Wave& wave, const Inst& inst, const VmemLanes& lanes, Atomi
   return Status::ok();
 }
 
+uint32_t packed_add_f16(uint32_t m, uint32_t d) {
+  const uint32_t lo = f32_to_f16(f16_to_f32(uint16_t(m)) + f16_to_f32(uint16_t(d)));
+  const uint32_t hi = f32_to_f16(f16_to_f32(uint16_t(m >> 16)) + f16_to_f32(uint16_t(d >> 16)));
+  return lo | hi << 16;
+}
+
+uint32_t packed_add_bf16(uint32_t m, uint32_t d) {
+  const uint32_t lo = f32_to_bf16(bf16_to_f32(uint16_t(m)) + bf16_to_f32(uint16_t(d)));
+  const uint32_t hi = f32_to_bf16(bf16_to_f32(uint16_t(m >> 16)) + bf16_to_f32(uint16_t(d >> 16)));
+  return lo | hi << 16;
+}
+
 namespace {
 using u32 = uint32_t;
 using u64 = uint64_t;
-u32 pk_add_f16(u32 m, u32 d) {
-  const u32 lo = f32_to_f16(f16_to_f32(uint16_t(m)) + f16_to_f32(uint16_t(d)));
-  const u32 hi = f32_to_f16(f16_to_f32(uint16_t(m >> 16)) + f16_to_f32(uint16_t(d >> 16)));
-  return lo | hi << 16;
-}
-u32 pk_add_bf16(u32 m, u32 d) {
-  const u32 lo = f32_to_bf16(bf16_to_f32(uint16_t(m)) + bf16_to_f32(uint16_t(d)));
-  const u32 hi = f32_to_bf16(bf16_to_f32(uint16_t(m >> 16)) + bf16_to_f32(uint16_t(d >> 16)));
-  return lo | hi << 16;
-}
 }  // namespace
 
 Atomic32 atomic32_op(const char* stem) {
@@ -229,8 +231,8 @@ Atomic32 atomic32_op(const char* stem) {
   if (s == "inc") return [](u32 m, u32 d, u32) { return m >= d ? 0u : m + 1; };
   if (s == "dec") return [](u32 m, u32 d, u32) { return (m == 0 || m > d) ? d : m - 1; };
   if (s == "add_f32") return [](u32 m, u32 d, u32) { return f32_bits(as_f32(m) + as_f32(d)); };
-  if (s == "pk_add_f16") return [](u32 m, u32 d, u32) { return pk_add_f16(m, d); };
-  if (s == "pk_add_bf16") return [](u32 m, u32 d, u32) { return pk_add_bf16(m, d); };
+  if (s == "pk_add_f16") return [](u32 m, u32 d, u32) { return packed_add_f16(m, d); };
+  if (s == "pk_add_bf16") return [](u32 m, u32 d, u32) { return packed_add_bf16(m, d); };
   return nullptr;
 }
 
@@ -247,9 +249,11 @@ Atomic64 atomic64_op(const char* stem) {
   if (s == "and_x2") return [](u64 m, u64 d, u64) { return m & d; };
   if (s == "or_x2") return [](u64 m, u64 d, u64) { return m | d; };
   if (s == "xor_x2") return [](u64 m, u64 d, u64) { return m ^ d; };
+  if (s == "inc_x2") return [](u64 m, u64 d, u64) { return m >= d ? u64{0} : m + 1; };
+  if (s == "dec_x2") return [](u64 m, u64 d, u64) { return (m == 0 || m > d) ? d : m - 1; };
   if (s == "add_f64") return [](u64 m, u64 d, u64) { return f64_bits(as_f64(m) + as_f64(d)); };
-  if (s == "min_f64") return [](u64 m, u64 d, u64) { return f64_bits(std::fmin(as_f64(m), as_f64(d))); };
-  if (s == "max_f64") return [](u64 m, u64 d, u64) { return f64_bits(std::fmax(as_f64(m), as_f64(d))); };
+  if (s == "min_f64") return [](u64 m, u64 d, u64) { return float_atomic_min_max<u64, false>(m, d); };
+  if (s == "max_f64") return [](u64 m, u64 d, u64) { return float_atomic_min_max<u64, true>(m, d); };
   return nullptr;
 }
 

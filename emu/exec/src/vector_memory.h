@@ -43,4 +43,52 @@ Status vmem_atomic64(Wave& wave, const Inst& inst, const VmemLanes& lanes, Atomi
 Atomic32 atomic32_op(const char* stem);
 Atomic64 atomic64_op(const char* stem);
 
+// Every memory atomic's stem (buffer_atomic_<stem>, global_/flat_atomic_<stem>): each resolves through
+// atomic32_op or atomic64_op.
+inline constexpr const char* kVmemAtomicStems[] = {
+    "swap", "cmpswap", "add", "sub", "smin", "umin", "smax", "umax", "and", "or", "xor", "inc", "dec", "add_f32",
+    "pk_add_f16", "pk_add_bf16", "swap_x2", "cmpswap_x2", "add_x2", "sub_x2", "smin_x2", "umin_x2", "smax_x2",
+    "umax_x2", "and_x2", "or_x2", "xor_x2", "inc_x2", "dec_x2", "add_f64", "min_f64", "max_f64"};
+
+// Packed 2 x f16 / 2 x bf16 add of the memory atomics (LDS and buffer/global), round to nearest even.
+uint32_t packed_add_f16(uint32_t memory, uint32_t data);
+uint32_t packed_add_bf16(uint32_t memory, uint32_t data);
+
+// Float atomic min / max / compare-swap on raw bits (U = uint32_t for f32, uint64_t for f64), by the
+// CDNA3/CDNA4 ISA's "Float Memory Atomics" rules: a signalling NaN operand (the memory value checked
+// first) comes back quieted; otherwise the smaller (larger) value in the order -inf < ... < -0 < +0 <
+// ... < +inf, a quiet NaN ranking above +inf for min and below -inf for max (so the number wins).
+// Compare-swap swaps only when neither is NaN and the values are equal (+0 == -0). Denormals are
+// never flushed (MODE's denorm bits are ignored, as for VALU f32).
+template <typename U>
+struct FloatAtomicBits {
+  static constexpr int kMantissaBits = sizeof(U) == 4 ? 23 : 52;
+  static constexpr U kSign = U{1} << (8 * sizeof(U) - 1);
+  static constexpr U kQuiet = U{1} << (kMantissaBits - 1);
+  static constexpr U kMantissa = (U{1} << kMantissaBits) - 1;
+  static constexpr U kExponent = ~(kSign | kMantissa);
+  static bool nan(U x) { return (x & kExponent) == kExponent && (x & kMantissa) != 0; }
+  static bool signalling(U x) { return nan(x) && !(x & kQuiet); }
+  // A key whose unsigned order is the float order (-0 below +0); meaningful for non-NaN values.
+  static U key(U x) { return (x & kSign) ? ~x : (x | kSign); }
+};
+
+template <typename U, bool Max>
+U float_atomic_min_max(U memory, U data) {
+  using B = FloatAtomicBits<U>;
+  if (B::signalling(memory)) return memory | B::kQuiet;
+  if (B::signalling(data)) return data | B::kQuiet;
+  if (B::nan(data)) return memory;
+  if (B::nan(memory)) return data;
+  const bool data_wins = Max ? B::key(data) > B::key(memory) : B::key(data) < B::key(memory);
+  return data_wins ? data : memory;
+}
+
+template <typename U>
+bool float_atomic_equal(U a, U b) {
+  using B = FloatAtomicBits<U>;
+  if (B::nan(a) || B::nan(b)) return false;
+  return a == b || ((a | b) & ~B::kSign) == 0;
+}
+
 }  // namespace ingot::emu

@@ -12,6 +12,7 @@
 #include "ingot_emu/inst.h"
 #include "ingot_emu/launch_profile.h"
 #include "memory_model.h"
+#include "wait_state_checker.h"
 #include "waitcnt_tracker.h"
 
 namespace ingot::emu {
@@ -50,6 +51,7 @@ struct Wave {
   uint64_t instructions = 0;
 
   WaitcntTracker waits;
+  WaitStateChecker wait_states;  // used only when the launch checks wait states
   // The wave's private segment (scratch): private_segment_fixed_size bytes per lane, stored as the
   // hardware swizzles it (dword-interleaved: byte A of lane l at (A/4)*256 + l*4 + A%4).
   std::vector<uint8_t> scratch;
@@ -97,6 +99,7 @@ struct LaunchContext {
   uint64_t kernarg_address = 0;
   uint64_t dispatch_packet_address = 0;
   bool check_waitcnt = true;
+  bool check_wait_states = false;  // EmulatorOptions::check_wait_states (or its environment variable)
   MemoryModelChecker* memory_model = nullptr;  // null unless EmulatorOptions::check_memory_model
 };
 

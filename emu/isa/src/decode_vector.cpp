@@ -3,6 +3,7 @@
 #include "decode_internal.h"
 #include "dpp_sdwa.h"
 #include "ingot_emu/mfma_shapes.h"
+#include "ingot_emu/smfmac.h"
 
 namespace ingot::emu::detail {
 namespace {
@@ -173,9 +174,13 @@ Status decode_mai(DecodeState& s, const OpInfo& info, uint32_t w0, uint64_t w1) 
   mai.blgp = static_cast<uint8_t>(bits64(w1, 31, 29));
   const bool a_acc = bits64(w1, 27, 27) != 0, b_acc = bits64(w1, 28, 28) != 0;
   const MfmaShape* shape = find_mfma_shape(info.mnemonic);
-  if (!shape) return fail("internal: no MFMA shape for " + std::string(info.mnemonic));
-  int a_regs = shape->a_regs, b_regs = shape->b_regs;
-  if (shape->a_type == MfmaType::kF8F6F4) {
+  // v_smfmac_*: widths from the sparse table; SRC2 is the index VGPR and C is D.
+  const SmfmacShape* sparse = shape ? nullptr : find_smfmac_shape(info.mnemonic);
+  if (!shape && !sparse) return fail("internal: no MFMA shape for " + std::string(info.mnemonic));
+  int a_regs = shape ? shape->a_regs : sparse->a_regs, b_regs = shape ? shape->b_regs : sparse->b_regs;
+  const int cd_regs = shape ? shape->cd_regs : sparse->cd_regs;
+  const MfmaType cd_type = shape ? shape->cd_type : sparse->cd_type;
+  if (shape && shape->a_type == MfmaType::kF8F6F4) {
     // cbsz / blgp choose the A / B element formats on the f8f6f4 instructions.
     if (!mfma_f8f6f4_format_valid(mai.cbsz) || !mfma_f8f6f4_format_valid(mai.blgp)) {
       return fail("invalid f8f6f4 format code (cbsz " + std::to_string(mai.cbsz) + ", blgp " +
@@ -192,8 +197,8 @@ Status decode_mai(DecodeState& s, const OpInfo& info, uint32_t w0, uint64_t w1) 
     Operand out;
     switch (spec.type) {
       case SigType::kMfmaD: {
-        INGOT_RETURN_IF_ERROR(vector_reg(vdst, spec, shape->cd_regs, mai.acc_cd, out));
-        if (shape->cd_type == MfmaType::kF64) {
+        INGOT_RETURN_IF_ERROR(vector_reg(vdst, spec, cd_regs, mai.acc_cd, out));
+        if (cd_type == MfmaType::kF64) {
           out.type = NumType::kF64;
           mods_neg_from_blgp(inst);
         }
@@ -209,11 +214,11 @@ Status decode_mai(DecodeState& s, const OpInfo& info, uint32_t w0, uint64_t w1) 
         break;
       case SigType::kMfmaC: {
         // An inline constant C reads in the accumulator's type.
-        const SigType c_type = shape->cd_type == MfmaType::kF64   ? SigType::kF64
-                               : shape->cd_type == MfmaType::kI32 ? SigType::kB32
-                                                                  : SigType::kF32;
+        const SigType c_type = cd_type == MfmaType::kF64   ? SigType::kF64
+                               : cd_type == MfmaType::kI32 ? SigType::kB32
+                                                           : SigType::kF32;
         const OperandSpec c_spec{spec.field, c_type};
-        INGOT_RETURN_IF_ERROR(source_operand(s, src2, c_spec, shape->cd_regs, mai.acc_cd, out));
+        INGOT_RETURN_IF_ERROR(source_operand(s, src2, c_spec, cd_regs, mai.acc_cd, out));
         if (out.kind != OperandKind::kVgpr && out.kind != OperandKind::kAgpr && out.kind != OperandKind::kInline) {
           return fail("MFMA C operand must be a VGPR/AGPR range or an inline constant");
         }
@@ -221,6 +226,12 @@ Status decode_mai(DecodeState& s, const OpInfo& info, uint32_t w0, uint64_t w1) 
       }
       default:
         if (spec.field == SigField::kScaleA || spec.field == SigField::kScaleB) continue;
+        if (sparse && spec.field == SigField::kSrc2) {
+          // The sparse index is one ArchVGPR whatever ACC_CD says (LLVM accepts nothing else).
+          if (src2 < 256) return fail("smfmac index operand (SRC2) must be a VGPR");
+          INGOT_RETURN_IF_ERROR(source_operand(s, src2, spec, 1, false, out));
+          break;
+        }
         return fail("internal: unexpected operand in MAI signature");
     }
     add_operand(inst, out);

@@ -96,7 +96,11 @@ std::string vop3_modifiers(const Inst& inst, const OpInfo& info) {
   std::string out;
   if (info.has_flag(kFlagBitop3) && inst.mods.bitop3 != 0) out += " bitop3:" + hex_text(inst.mods.bitop3);
   const int nsrc = count_sources(inst);
-  if (inst.mods.op_sel != 0) {
+  if (info.has_flag(kFlagBcFi)) {
+    // LLVM prints these op_sel bits by their meaning (bound_ctrl first).
+    if (inst.mods.op_sel & 2u) out += " bound_ctrl:1";
+    if (inst.mods.op_sel & 1u) out += " fi:1";
+  } else if (inst.mods.op_sel != 0) {
     // One entry per source, then the destination select (bit 3 of the field). A select bit set in an
     // unused source position can only be written with all four entries.
     const bool unused_bit = (inst.mods.op_sel & 7u & ~((1u << nsrc) - 1)) != 0;

@@ -78,6 +78,7 @@ constexpr void parse_signature(std::string_view text, OpInfo& info) {
     if (name == "offset2") { info.flags |= kFlagOffset2; continue; }
     if (name == "e32only") { info.flags |= kFlagE32Only; continue; }
     if (name == "opsel4") { info.flags |= kFlagOpSel4; continue; }
+    if (name == "bc_fi") { info.flags |= kFlagBcFi; continue; }
     if (name == "sdwa_nodst") { info.flags |= kFlagSdwaNoDst; continue; }
     if (name == "any_align") { info.flags |= kFlagAnyAlign; continue; }
     if (name == "bitop3") { info.flags |= kFlagBitop3; continue; }

@@ -1,8 +1,10 @@
 // FP8 formats: gfx942's FNUZ pair and gfx950's OCP pair. Decoding is a table lookup built at compile
 // time from the format parameters; encoding rounds to nearest even and then applies the format's
 // overflow/NaN policy.
+#include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
 #include <limits>
 
 #include "ingot_emu/number_formats.h"
@@ -90,6 +92,72 @@ uint8_t f32_to_fp8(float value, Fp8Format format, bool saturate) {
 
 uint8_t f32_to_fp8_sr(float value, Fp8Format format, uint32_t random_bits, bool saturate) {
   return encode_fp8(value, format, saturate, &random_bits);
+}
+
+}  // namespace ingot::emu
+
+// ---- narrow_exact: the gfx950 scaled down-conversions and the stochastic conversions ----
+namespace ingot::emu {
+namespace {
+
+struct NarrowTraits {
+  int man_bits;
+  int bias;
+  uint32_t max_code;       // largest finite magnitude code
+  uint32_t sign_bit;       // FNUZ NaN and zero are unsigned (see `fnuz`)
+  uint32_t nan_code;       // magnitude code of the NaN produced (FNUZ: the whole code)
+  uint32_t overflow_code;  // magnitude code of a non-saturated overflow
+  bool fnuz;
+  bool saturate_keeps_inf;  // f16 / bf16: MODE.FP16_OVFL clamps finite overflow only
+};
+
+constexpr NarrowTraits narrow_traits(NarrowFormat format) {
+  switch (format) {
+    case NarrowFormat::kE4M3Fnuz: return {3, 8, 0x7F, 0x80, 0x80, 0x80, true, false};
+    case NarrowFormat::kE5M2Fnuz: return {2, 16, 0x7F, 0x80, 0x80, 0x80, true, false};
+    case NarrowFormat::kE4M3Fn: return {3, 7, 0x7E, 0x80, 0x7F, 0x7F, false, false};
+    case NarrowFormat::kE5M2: return {2, 15, 0x7B, 0x80, 0x7E, 0x7C, false, false};
+    case NarrowFormat::kE2M1: return {1, 1, 0x7, 0x8, 0x7, 0x7, false, false};
+    case NarrowFormat::kF16: return {10, 15, 0x7BFF, 0x8000, 0x7E00, 0x7C00, false, true};
+    case NarrowFormat::kBf16: return {7, 127, 0x7F7F, 0x8000, 0x7FC0, 0x7F80, false, true};
+  }
+  return {3, 7, 0x7E, 0x80, 0x7F, 0x7F, false, false};
+}
+
+// Whether dropping `fraction` (in [0, 1) of the result's last place) rounds the kept magnitude up.
+bool rounds_up(double fraction, double kept, const StochasticBits* stochastic) {
+  if (stochastic == nullptr) return fraction > 0.5 || (fraction == 0.5 && std::fmod(kept, 2.0) == 1.0);
+  const int bits = stochastic->fraction_bits;
+  const double truncated = std::floor(std::ldexp(fraction, bits));  // exact: a power-of-two scaling
+  const uint64_t random = bits >= 32 ? stochastic->seed : stochastic->seed >> (32 - bits);
+  return static_cast<uint64_t>(truncated) + random >= (uint64_t{1} << bits);
+}
+
+}  // namespace
+
+int narrow_mantissa_bits(NarrowFormat format) { return narrow_traits(format).man_bits; }
+
+uint32_t narrow_exact(double value, NarrowFormat format, bool saturate, const StochasticBits* stochastic) {
+  const NarrowTraits t = narrow_traits(format);
+  const uint32_t sign = std::signbit(value) ? t.sign_bit : 0u;
+  if (std::isnan(value)) return t.fnuz ? t.nan_code : sign | t.nan_code;
+  const uint32_t overflow = t.fnuz ? t.overflow_code : sign | t.overflow_code;
+  if (std::isinf(value)) return saturate && !t.saturate_keeps_inf ? sign | t.max_code : overflow;
+  const double magnitude = std::fabs(value);
+  if (magnitude == 0.0) return t.fnuz ? 0u : sign;
+  int binade = 0;
+  std::frexp(magnitude, &binade);  // magnitude in [2^(binade-1), 2^binade)
+  const int emin = 1 - t.bias;
+  const int quantum = std::max(binade - 1, emin) - t.man_bits;  // exponent of the result's last place
+  const double scaled = std::ldexp(magnitude, -quantum);         // exact
+  const double kept = std::floor(scaled);
+  const int64_t q = static_cast<int64_t>(kept) + (rounds_up(scaled - kept, kept, stochastic) ? 1 : 0);
+  if (q == 0) return t.fnuz ? 0u : sign;
+  // Biased exponent - 1 in the top field plus q (which carries the implicit one) gives the code, for
+  // subnormals (field 0) and for a carry into the next binade alike.
+  const int64_t code = (int64_t{quantum + t.man_bits + t.bias - 1} << t.man_bits) + q;
+  if (code > static_cast<int64_t>(t.max_code)) return saturate ? sign | t.max_code : overflow;
+  return sign | static_cast<uint32_t>(code);
 }
 
 }  // namespace ingot::emu

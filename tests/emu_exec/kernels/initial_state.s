@@ -27,6 +27,7 @@
   v_mov_b32 v11, s10
   global_store_dwordx4 v10, v[0:3], s[8:9]
   global_store_dwordx4 v10, v[4:7], s[8:9] offset:16
+  s_nop 1                                  ; wide store -> VALU overwrites its data: 2 wait states
   v_mov_b32 v7, v11
   global_store_dword v10, v7, s[8:9] offset:28
   s_endpgm

@@ -10,6 +10,7 @@
   s_mov_b32 s10, s12
   s_mov_b32 s11, 0x00020000
   s_mov_b32 m0, 0
+  s_nop 0                                  ; SALU writes M0 -> LDS DMA reads it: 1 wait state
   buffer_load_dword v1, s[8:11], 0 offen lds
   s_waitcnt vmcnt(0)
   ds_read_b32 v2, v1

@@ -5,6 +5,7 @@
   s_load_dwordx2 s[4:5], s[0:1], 0
   v_readfirstlane_b32 s6, v0
   v_mov_b32 v1, 0
+  s_nop 0                                  ; VALU writes s6 -> VALU reads it: 2 wait states
   v_mov_b32 v2, s6
   ds_write_b32 v1, v2
   s_waitcnt lgkmcnt(0)

@@ -9,10 +9,12 @@
   s_waitcnt vmcnt(0)
   ; 0: 64-bit add with carry through VCC (VOP2) and an SGPR pair (VOP3B)
   v_add_co_u32 v4, vcc, v2, v3
+  s_nop 1                                  ; VALU writes VCC -> VALU reads it: 2 wait states
   v_addc_co_u32 v5, vcc, 0, 0, vcc
   global_store_dword v1, v4, s[8:9]
   global_store_dword v1, v5, s[8:9] offset:256
   v_add_co_u32 v4, s[10:11], v2, v3
+  s_nop 1                                  ; VALU writes s[10:11] -> VALU reads it: 2 wait states
   v_cndmask_b32 v5, 5, 7, s[10:11]
   global_store_dword v1, v5, s[8:9] offset:512
   ; 3..5: multiplies
@@ -34,16 +36,19 @@
   global_store_dword v1, v4, s[8:9] offset:2304
   ; 10: signed compare to VCC then select
   v_cmp_lt_i32 vcc, v2, v3
+  s_nop 1                                  ; VALU writes an SGPR -> VALU reads it: 2 wait states
   v_cndmask_b32 v4, v3, v2, vcc
   global_store_dword v1, v4, s[8:9] offset:2560
   ; 11: unsigned compare in VOP3 form to an SGPR pair, as a lane mask stored by lane 0
   v_cmp_gt_u32 s[12:13], v2, v3
+  s_nop 1                                  ; VALU writes an SGPR -> VALU reads it: 2 wait states
   v_mov_b32 v4, s12
   v_mov_b32 v5, s13
   v_cndmask_b32 v4, v5, v4, s[12:13]
   global_store_dword v1, v4, s[8:9] offset:2816
   ; 12: v_sub_co with borrow, 13: v_med3_i32, 14: v_perm_b32, 15: mbcnt lane id
   v_sub_co_u32 v4, vcc, v2, v3
+  s_nop 1                                  ; VALU writes an SGPR -> VALU reads it: 2 wait states
   v_subb_co_u32 v5, vcc, 0, 0, vcc
   global_store_dword v1, v5, s[8:9] offset:3072
   s_movk_i32 s15, 1000

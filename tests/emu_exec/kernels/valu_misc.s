@@ -24,6 +24,7 @@
   v_and_b32 v8, 1, v0
   v_cmp_eq_u32 s[8:9], 1, v8
   v_cvt_f32_u32 v9, v0
+  s_nop 0                                  ; VALU writes s[8:9] -> VALU reads it: 2 wait states
   v_cndmask_b32_e64 v10, v9, -v9, s[8:9]
   global_store_dword v1, v10, s[4:5] offset:768
   s_endpgm

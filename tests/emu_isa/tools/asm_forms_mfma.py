@@ -1,4 +1,4 @@
-"""Assembly lines for MFMA rows (MAI, incl. gfx950 f8f6f4) and the scaled MFMAs (MAI_SCALE)."""
+"""Assembly lines for MFMA rows (MAI, incl. gfx950 f8f6f4 and sparse v_smfmac_*) and the scaled MFMAs (MAI_SCALE)."""
 import re
 
 from asm_regs import reg
@@ -19,6 +19,27 @@ def mfma_dwords(mnemonic):
     return ab, cd
 
 
+# Sparse MFMA: A holds half of its M x K entries (4:2 sparsity), B is K x N, C/D is M x N; SRC2 is the
+# one index VGPR and C is D (AMD's matrix instruction calculator; LLVM's mai-gfx940.s / mai-gfx950.s).
+_SMFMAC = re.compile(r"v_smfmac_(f32|i32)_(\d+)x(\d+)x(\d+)_(\w+)")
+
+
+def smfmac_dwords(mnemonic):
+    m = _SMFMAC.match(mnemonic)
+    M, N, K, abtype = int(m.group(2)), int(m.group(3)), int(m.group(4)), m.group(5)
+    bits = _BITS[abtype]
+    return M * K // 2 * bits // 2048, K * N * bits // 2048, M * N // 64
+
+
+def smfmac_variants(row, arch):
+    m = row.mnemonic
+    a, b, cd = smfmac_dwords(m)
+    return [f"{m} {reg('v', 10, cd)}, {reg('v', 2, a)}, {reg('v', 40, b)}, v1",
+            f"{m} {reg('a', 0, cd)}, {reg('v', 2, a)}, {reg('a', 20, b)}, v3 cbsz:3 abid:1",
+            f"{m} {reg('v', 32, cd)}, {reg('a', 4, a)}, {reg('v', 8, b)}, v255 abid:1",
+            f"{m} {reg('a', 64, cd)}, {reg('a', 4, a)}, {reg('a', 8, b)}, v0 cbsz:1 abid:3"]
+
+
 def scaled_variants(row, arch):
     m = row.mnemonic
     _, cd = mfma_dwords(m.replace("_scale", ""))
@@ -33,6 +54,8 @@ def scaled_variants(row, arch):
 
 def mai_variants(row, arch):
     m = row.mnemonic
+    if m.startswith("v_smfmac_"):
+        return smfmac_variants(row, arch)
     if "f8f6f4" in m:
         ab, cd = mfma_dwords(m)
         out = [f"{m} {reg('a', 0, cd)}, {reg('v', 0, ab)}, {reg('v', 16, ab)}, {reg('a', 0, cd)}",

@@ -75,6 +75,9 @@ def valu_variants(row, arch):
         mods = _vop3_modifiers(row)
         if mods:
             out.append(line(m + "_e64", _vop_operands(row, dict(e64, **mods[0])), mods[1]))
+        if "bc_fi" in sig:
+            out += [line(m + "_e64", base, " bound_ctrl:1"), line(m + "_e64", base, " fi:1"),
+                    line(m + "_e64", base, " bound_ctrl:1 fi:1")]
         out += _dpp_sdwa_variants(row, arch)
     elif fmt == "VOP3":
         out.append(line(m, base))

@@ -40,6 +40,12 @@ struct EmulatorOptions {
   // false: the environment variable INGOT_EMU_CHECK_MEMORY_MODEL=1 turns it on (0 or unset: off; any
   // other value makes every launch fail naming it).
   bool check_memory_model = false;
+  // Required wait states (software NOPs) between dependent instructions that the hardware does not
+  // interlock (VALU writes SGPR -> VMEM reads it, MFMA results read too early, ...; the rules and their
+  // sources are emu/exec/src/wait_state_rules.cc): too few is a fault naming both instructions. See
+  // emu/README.md, "Wait-state checker". false: the environment variable INGOT_EMU_CHECK_WAIT_STATES=1
+  // turns it on (0 or unset: off; any other value makes every launch fail naming it).
+  bool check_wait_states = true;
   uint64_t max_instructions_per_wave = uint64_t{1} << 32;  // runaway-loop guard
 };
 

@@ -21,7 +21,7 @@
 //           e32only (no VOP3 form: no _e32 suffix), opsel4 (op_sel always has 4 entries),
 //           sdwa_nodst (SDWA form has no dst_sel/dst_unused), any_align (odd VGPR tuples allowed),
 //           bitop3 (neg/abs/omod hold v_bitop3's truth table), lds_ok / lds_ok_gfx950 (MUBUF loads
-//           that may load directly to LDS)
+//           that may load directly to LDS), bc_fi (VOP3 op_sel[0] is fi, op_sel[1] bound_ctrl)
 //   k=<type> a 32-bit literal constant that is part of the instruction (v_fmamk/v_fmaak)
 //   scale_a scale_b   the two scale sources of a gfx950 v_mfma_scale_* (format MAI_SCALE: the row's opcode
 //            is the MFMA word's; the instruction is v_mfma_ld_scale_b32's 8 bytes followed by the MFMA's 8)
@@ -75,6 +75,7 @@ enum OpFlag : uint16_t {
   kFlagBitop3 = 1 << 10,   // VOP3 neg/abs/omod fields hold a bitop3 truth table
   kFlagLdsOk = 1 << 11,    // MUBUF load that may set the lds bit (direct-to-LDS) on every target
   kFlagLdsOkGfx950 = 1 << 12,  // ... only on gfx950 (dwordx3/x4)
+  kFlagBcFi = 1 << 13,   // VOP3 op_sel bits 0 / 1 are fi / bound_ctrl (gfx950 v_permlane*_swap)
 };
 
 inline constexpr int kMaxSignatureOperands = 6;

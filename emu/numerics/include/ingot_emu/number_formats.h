@@ -60,6 +60,37 @@ uint8_t f32_to_fp8(float value, Fp8Format format, bool saturate);
 // uses is not documented). Overflow/NaN policy as f32_to_fp8.
 uint8_t f32_to_fp8_sr(float value, Fp8Format format, uint32_t random_bits, bool saturate);
 
+// ---- Narrowing an exact value with a stated overflow mode (gfx950 v_cvt_scalef32_* down-conversions,
+// v_cvt_sr_*) ----
+// `value` is the source element widened exactly to double and divided by the scale (NaN, +-inf allowed).
+// Rounding is to nearest even, or stochastic: the fraction below the result's last kept bit, truncated
+// to `fraction_bits` bits (source mantissa bits - target mantissa bits), plus the top `fraction_bits`
+// bits of `seed`; a carry out of the fraction rounds the magnitude up (AMD's HIP host reference
+// amd_hip_ocp_host.hpp `from_float_sr`: "align random value to be one past the kept mant bit").
+// Overflow (a rounded magnitude above the largest finite) and +-inf:
+//   saturate == false: E4M3Fn -> S.1111.111 (NaN), E5M2 -> S.11111.00 (inf), FNUZ -> 0x80 (NaN),
+//                      f16 / bf16 -> +-inf, E2M1 -> +-6 (no inf or NaN);
+//   saturate == true (MODE.FP16_OVFL): +-max finite; f16 / bf16 keep a true inf input as inf.
+// NaN -> E4M3Fn S.1111.111, E5M2 S.11111.10, FNUZ 0x80, E2M1 S.111, f16 / bf16 quiet NaN (sign kept).
+// Zero and results that round to zero keep the sign (FNUZ: +0).
+enum class NarrowFormat : uint8_t { kE4M3Fnuz, kE5M2Fnuz, kE4M3Fn, kE5M2, kE2M1, kF16, kBf16 };
+constexpr NarrowFormat narrow_format(Fp8Format format) {
+  switch (format) {
+    case Fp8Format::kE4M3Fnuz: return NarrowFormat::kE4M3Fnuz;
+    case Fp8Format::kE5M2Fnuz: return NarrowFormat::kE5M2Fnuz;
+    case Fp8Format::kE4M3Fn: return NarrowFormat::kE4M3Fn;
+    case Fp8Format::kE5M2: return NarrowFormat::kE5M2;
+  }
+  return NarrowFormat::kE4M3Fn;
+}
+struct StochasticBits {
+  uint32_t seed = 0;
+  int fraction_bits = 0;  // 1..32
+};
+// Mantissa bits of a narrowing target (for StochasticBits::fraction_bits).
+int narrow_mantissa_bits(NarrowFormat format);
+uint32_t narrow_exact(double value, NarrowFormat format, bool saturate, const StochasticBits* stochastic = nullptr);
+
 // ---- gfx950 FP6 / FP4 (OCP MX element formats; no inf, no NaN) and the E8M0 scale ----
 // Codes are the low 6 (or 4) bits of the argument.
 float fp6_e2m3_to_f32(uint8_t code);  // bias 1, max 7.5

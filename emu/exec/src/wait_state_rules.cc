@@ -1,0 +1,155 @@
+#include "wait_state_rules.h"
+
+namespace ingot::emu {
+namespace {
+
+constexpr WaitCount none() { return {}; }
+constexpr WaitCount fixed(int8_t n) { return {true, false, n, n}; }
+// A fixed count with a different value after a 2-pass producer.
+constexpr WaitCount fixed(int8_t n, int8_t two_pass) { return {true, false, n, two_pass}; }
+constexpr WaitCount passes_plus(int8_t n) { return {true, true, n, n}; }
+constexpr WaitCount passes_plus(int8_t n, int8_t two_pass) { return {true, true, n, two_pass}; }
+
+// Most rows are the same on both targets.
+constexpr std::array<WaitCount, kNumTargets> both(WaitCount count) { return {count, count}; }
+
+// LLVM: llvm/lib/Target/AMDGPU/GCNHazardRecognizer.cpp at triton-lang/llvm-project 2449c0e (the fork the
+// pinned triton wheel's LLVM is built from). MIR: llvm/test/CodeGen/AMDGPU/mai-hazards-gfx940.mir at
+// llvm/llvm-project 20c7960 (expected S_NOPs for -mcpu=gfx940 and -mcpu=gfx950).
+constexpr WaitStateRule kRules[] = {
+    {Hazard::kValuSgprVmem, "VALU writes SGPR -> VMEM reads that SGPR", both(fixed(5)),
+     "LLVM checkVMEMHazards: VmemSgprWaitStates = 5 (GCNSubtarget::hasVMEMReadSGPRVALUDefHazard: GFX8+)"},
+    {Hazard::kValuSgprLaneSelect, "VALU writes SGPR -> v_readlane/v_writelane uses it as lane select",
+     both(fixed(4)), "LLVM checkRWLaneHazards: RWLaneWaitStates = 4"},
+    {Hazard::kValuVgprReadlane, "VALU writes VGPR -> v_readlane/v_readfirstlane reads it", both(fixed(1)),
+     "LLVM checkVALUHazards: VALUWriteVGPRReadlaneRead = 1 (hasVDecCoExecHazard: gfx940+)"},
+    {Hazard::kValuExecReadlane, "VALU writes EXEC -> v_readlane/v_readfirstlane/v_writelane", both(fixed(4)),
+     "LLVM checkVALUHazards: VALUWriteEXECRWLane = 4 (hasVDecCoExecHazard: gfx940+)"},
+    {Hazard::kValuSgprValu, "VALU writes SGPR/VCC -> VALU reads it", both(fixed(2)),
+     "LLVM checkVALUHazards: VALUWriteSGPRVALUReadWaitstates = 2 (hasVDecCoExecHazard: gfx940+, \"no HW "
+     "interlocks for VALU writing and then reading SGPRs\")"},
+    {Hazard::kSetregGetreg, "s_setreg -> s_getreg of the same hardware register", both(fixed(2)),
+     "LLVM checkGetRegHazards: GetRegWaitStates = 2"},
+    {Hazard::kSetregSetreg, "s_setreg -> s_setreg of the same hardware register", both(fixed(2)),
+     "LLVM checkSetRegHazards: getSetRegWaitStates() = 2 (GFX8+)"},
+    {Hazard::kVgprDpp, "VALU writes VGPR -> DPP reads it", both(fixed(2)),
+     "LLVM checkDPPHazards: DppVgprWaitStates = 2"},
+    {Hazard::kValuExecDpp, "VALU writes EXEC -> DPP", both(fixed(5)),
+     "LLVM checkDPPHazards: DppExecWaitStates = 5"},
+    {Hazard::kValuVccDivFmas, "VALU writes VCC -> v_div_fmas", both(fixed(4)),
+     "LLVM checkDivFMasHazards: DivFMasWaitStates = 4"},
+    {Hazard::kSaluM0, "SALU writes M0 -> LDS DMA / s_movrel / s_sendmsg reads it", both(fixed(1)),
+     "LLVM checkReadM0Hazards: ReadM0WaitStates = 1 (hasReadM0LdsDmaHazard, hasReadM0MovRelInterpHazard, "
+     "hasReadM0SendMsgHazard: GFX9)"},
+    {Hazard::kWideStoreValu, "VMEM store of more than 64 bits -> VALU overwrites its data VGPRs",
+     both(fixed(2)),
+     "LLVM checkVALUHazardsHelper / createsVALUHazard (has12DWordStoreHazard): 2 on gfx940+ "
+     "(checkSOFFSETWindowVALUHazardsHelper)"},
+    {Hazard::kWideBufStoreSoffsetValu,
+     "MUBUF store of more than 64 bits with an SGPR soffset -> VALU overwrites its data VGPRs", both(fixed(1)),
+     "LLVM checkSOFFSETWindowVALUHazardsHelper: 1 (\"measured on gfx950\"); older LLVM (llvm-project "
+     "00b3068) had no hazard with an SGPR soffset"},
+    {Hazard::kDstSelForward, "VALU writes part of a VGPR (SDWA dst_sel, op_sel[3]) -> VALU uses it",
+     both(fixed(1)), "LLVM checkVALUHazards: Shift16DefWaitstates = 1 (hasDstSelForwardingHazard: gfx940+)"},
+    {Hazard::kPermlaneVgpr, "VALU writes VGPR -> v_permlane*_swap reads it", {none(), fixed(2)},
+     "LLVM checkPermlaneHazards: VALUWritesVDstWaitStates = 2 (gfx950)"},
+    {Hazard::kPermlaneCmpx, "v_cmpx writes EXEC -> v_permlane*_swap", {none(), fixed(4)},
+     "LLVM checkPermlaneHazards: VCmpXWritesExecWaitStates = 4 (gfx950)"},
+    {Hazard::kValuExecMfma, "VALU writes EXEC -> MFMA", both(fixed(4)),
+     "LLVM checkMAIHazards90A: VALUWritesExecWaitStates = 4"},
+    {Hazard::kValuVgprMfma, "VALU (or v_accvgpr_write) writes VGPR/AGPR -> MFMA reads it", both(fixed(2)),
+     "LLVM checkMAIHazards90A: LegacyVALUNotDotWritesVGPRWaitStates = 2; MIR valu_write_vgpr_sgemm_mfma_read, "
+     "valu_write_agpr_sgemm_mfma_read (S_NOP 1)"},
+    {Hazard::kMfmaSrcCSame, "MFMA writes -> MFMA reads the same registers as SrcC", both(fixed(0, 2)),
+     "LLVM checkMAIHazards90A: FullReg, GFX940_SMFMA4x4WritesVGPRFullSrcCWaitStates = 2 for a 2-pass "
+     "producer, else 0; MIR xdl_sgemm4x4_..._same_vgpr_as_srcc (S_NOP 1), xdl_sgemm16x16_... (none)"},
+    {Hazard::kXdlSrcCOverlapXdl, "XDL MFMA writes -> XDL MFMA reads overlapping SrcC",
+     {passes_plus(1), passes_plus(2)},
+     "LLVM GFX940_XDL_N_PassWritesVGPROverlappedXDLOrSMFMASrcCWaitStates: passes + 1 + IsGFX950; MIR "
+     "sgemm4x4_mfma_write_agpr_mfma_read_overlap (gfx940 S_NOP 2, gfx950 S_NOP 3)"},
+    {Hazard::kXdlSrcCOverlapNonXdl, "XDL MFMA writes -> SGEMM/DGEMM MFMA reads overlapping SrcC",
+     {passes_plus(1), passes_plus(2, 1)},
+     "LLVM GFX940_XDL_N_PassWritesVGPROverlappedSGEMMDGEMMSrcCWaitStates: passes + 1 + (passes != 2 && "
+     "IsGFX950); MIR xdl_sgemm16x16_mfma_write_agpr_mfma_read_overlap (S_NOP 7 + S_NOP 0 / 1)"},
+    {Hazard::kSgemmSrcCOverlap, "SGEMM MFMA writes -> SGEMM/DGEMM MFMA reads overlapping SrcC",
+     both(passes_plus(0)),
+     "LLVM GFX940_SMFMA_N_PassWritesVGPROverlappedSMFMASrcCWaitStates: passes; MIR "
+     "nonxdl_sgemm16x16_mfma_write_agpr_nonxdl_mfma_read_overlap (S_NOP 7)"},
+    {Hazard::kDgemm16SrcCOverlap, "DGEMM 16x16 writes -> SGEMM/DGEMM MFMA reads overlapping SrcC",
+     {fixed(9), fixed(17)},
+     "LLVM checkMAIHazards90A: DMFMA16x16WritesVGPROverlappedSrcCWaitStates = 9, GFX950_... = 17"},
+    {Hazard::kDgemm4SrcC, "DGEMM 4x4 writes -> SGEMM/DGEMM MFMA reads it as SrcC", both(fixed(4)),
+     "LLVM checkMAIHazards90A: DMFMA4x4WritesVGPROverlappedSrcCWaitStates = DMFMA4x4WritesVGPRFullSrcC"
+     "WaitStates = 4; MIR dgemm4x4_mfma_write_vgpr_mfma_read_same_vgpr_as_srcc (S_NOP 3)"},
+    {Hazard::kXdlSrcAB, "XDL MFMA writes -> MFMA reads it as SrcA/B", {passes_plus(3), passes_plus(4, 3)},
+     "LLVM GFX940_XDL_N_PassWritesVGPROverlappedSrcABWaitStates: passes + 3 + (passes != 2 && IsGFX950)"},
+    {Hazard::kSgemmSrcAB, "SGEMM MFMA writes -> MFMA reads it as SrcA/B", both(passes_plus(2)),
+     "LLVM GFX940_SMFMA_N_PassWritesVGPROverlappedSrcABWaitStates: passes + 2"},
+    {Hazard::kDgemm16SrcAB, "DGEMM 16x16 writes -> MFMA reads it as SrcA/B", {fixed(11), fixed(19)},
+     "LLVM checkMAIHazards90A: DMFMA16x16WritesVGPROverlappedMFMASrcABWaitStates = 11, GFX950_... = 19"},
+    {Hazard::kDgemm4SrcAB, "DGEMM 4x4 writes -> MFMA reads it as SrcA/B", both(fixed(6)),
+     "LLVM checkMAIHazards90A: DMFMA4x4WritesVGPROverlappedMFMASrcABWaitStates = 6"},
+    {Hazard::kXdlRead, "XDL MFMA writes -> VALU/VMEM/LDS reads it (v_accvgpr_read too)",
+     {passes_plus(3), passes_plus(4, 3)},
+     "LLVM checkMAIVALUHazards: GFX940_XDL_N_PassWriteVgprVALUMemExpReadWaitStates: passes + 3 + (passes "
+     "!= 2 && IsGFX950)"},
+    {Hazard::kSgemmRead, "SGEMM MFMA writes -> VALU/VMEM/LDS reads it", both(passes_plus(2)),
+     "LLVM checkMAIVALUHazards: GFX940_SMFMA_N_PassWriteVgprVALUMemExpReadWaitStates: passes + 2"},
+    {Hazard::kDgemm16ValuRead, "DGEMM 16x16 writes -> VALU reads it", {fixed(11), fixed(19)},
+     "LLVM checkMAIVALUHazards: DMFMA16x16WriteVgprVALUReadWaitStates = 11, GFX950_... = 19"},
+    {Hazard::kDgemm16MemRead, "DGEMM 16x16 writes -> VMEM/LDS reads it", both(fixed(18)),
+     "LLVM checkMAIVALUHazards: DMFMA16x16WriteVgprMemExpReadWaitStates = 18"},
+    {Hazard::kDgemm4ValuRead, "DGEMM 4x4 writes -> VALU reads it", both(fixed(6)),
+     "LLVM checkMAIVALUHazards: DMFMA4x4WriteVgprVALUReadWaitStates = 6"},
+    {Hazard::kDgemm4MemRead, "DGEMM 4x4 writes -> VMEM/LDS reads it", both(fixed(9)),
+     "LLVM checkMAIVALUHazards: DMFMA4x4WriteVgprMemExpReadWaitStates = 9"},
+    {Hazard::kXdlWaw, "XDL MFMA writes -> VALU/VMEM/LDS writes the same register",
+     {passes_plus(3), passes_plus(4, 3)},
+     "LLVM checkMAIVALUHazards: GFX940_XDL_N_PassWriteVgprVALUWawWaitStates: passes + 3 + (passes != 2 && "
+     "IsGFX950)"},
+    {Hazard::kSgemmWaw, "SGEMM MFMA writes -> VALU/VMEM/LDS writes the same register", both(passes_plus(2)),
+     "LLVM checkMAIVALUHazards: GFX940_SMFMA_N_PassWriteVgprVALUWawWaitStates: passes + 2"},
+    {Hazard::kDgemm16Waw, "DGEMM 16x16 writes -> VALU/VMEM/LDS writes the same register", both(fixed(11)),
+     "LLVM checkMAIVALUHazards: DMFMA16x16WriteVgprVALUWriteWaitStates = 11"},
+    {Hazard::kDgemm4Waw, "DGEMM 4x4 writes -> VALU/VMEM/LDS writes the same register", both(fixed(6)),
+     "LLVM checkMAIVALUHazards: DMFMA4x4WriteVgprVALUWriteWaitStates = 6"},
+    {Hazard::kXdlSrcCWar, "XDL MFMA reads SrcC -> VALU/VMEM/LDS overwrites it", both(passes_plus(-1)),
+     "LLVM checkMAIVALUHazards: SMFMA4x4ReadVgprVALUWarWaitStates = 1, GFX940_XDL4PassReadVgprVALUWar"
+     "WaitStates = 3, SMFMA16x16... = 7, SMFMA32x32... = 15 (passes - 1 for 2/4/8/16 passes)"},
+};
+static_assert(std::size(kRules) == static_cast<size_t>(Hazard::kCount), "one row per Hazard");
+
+constexpr bool rows_in_enum_order() {
+  for (size_t i = 0; i < std::size(kRules); ++i) {
+    if (static_cast<size_t>(kRules[i].hazard) != i) return false;
+  }
+  return true;
+}
+static_assert(rows_in_enum_order(), "kRules is indexed by Hazard");
+
+constexpr int kMaxPasses = 16;
+constexpr bool within_max_wait_states() {
+  for (const WaitStateRule& rule : kRules) {
+    for (const WaitCount& count : rule.count) {
+      const int most = (count.per_pass ? kMaxPasses : 0) + (count.base > count.base_two_pass ? count.base : count.base_two_pass);
+      if (most > kMaxWaitStates) return false;
+    }
+  }
+  return true;
+}
+static_assert(within_max_wait_states(), "raise kMaxWaitStates");
+
+}  // namespace
+
+std::span<const WaitStateRule> wait_state_rules() { return kRules; }
+
+const WaitStateRule& wait_state_rule(Hazard hazard) { return kRules[static_cast<size_t>(hazard)]; }
+
+int required_wait_states(Hazard hazard, Target target, int passes) {
+  const WaitCount& count = wait_state_rule(hazard).count[static_cast<size_t>(target)];
+  if (!count.applies) return 0;
+  const int base = passes == 2 ? count.base_two_pass : count.base;
+  return count.per_pass ? passes + base : base;
+}
+
+}  // namespace ingot::emu

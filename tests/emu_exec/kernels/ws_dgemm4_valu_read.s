@@ -1,0 +1,5 @@
+;@kernel ws_dgemm4_valu_read
+; DGEMM 4x4 writes v[12:13] -> VALU reads v12: the two instructions with `wait` wait states between them.
+;@from ws_slide.s
+;@insert_after ; producer => v_mfma_f64_4x4x4_4b_f64 v[12:13], v[2:3], v[4:5], 0
+;@insert_after ; consumer => v_mov_b32 v7, v12

@@ -1,0 +1,5 @@
+;@kernel ws_sgemm_read
+; SGEMM writes a[0:3] -> v_accvgpr_read a0: the two instructions with `wait` wait states between them.
+;@from ws_slide.s
+;@insert_after ; producer => v_mfma_f32_16x16x4_f32 a[0:3], v2, v3, 0
+;@insert_after ; consumer => v_accvgpr_read_b32 v7, a0
