@@ -126,6 +126,18 @@ void BM_PackGemmBf16(benchmark::State& state) {
     return state.SkipWithError("device allocation failed");
   }
   problem.buffer("A", *a).buffer("B", *b).buffer("C", *c);
+  // A split-K kernel needs its zero-filled workspace (arrival counters and partial tiles); its last
+  // arriver resets the counters, so one workspace serves every iteration.
+  auto workspace = ingot::workspace_bytes(**kernel, problem, device);
+  if (!workspace) return state.SkipWithError(workspace.status().to_string().c_str());
+  if (*workspace > 0) {
+    const std::vector<uint8_t> zero_bytes(*workspace, 0);
+    auto ws = emu.allocate(*workspace);
+    if (!ws || !emu.copy_to_device(*ws, zero_bytes.data(), zero_bytes.size()).is_ok()) {
+      return state.SkipWithError("workspace allocation failed");
+    }
+    problem.buffer("workspace", *ws);
+  }
 
   auto launch = ingot::prepare_launch(**kernel, problem, device);
   if (!launch) return state.SkipWithError(launch.status().to_string().c_str());

@@ -41,7 +41,7 @@ const WaitCase kCases[] = {
     {"ws_setreg_setreg", "s_setreg -> s_setreg", {2, 2}},
     {"ws_vgpr_dpp", "VALU writes VGPR -> DPP", {2, 2}},
     {"ws_valu_exec_dpp", "VALU writes EXEC -> DPP", {5, 5}},
-    // VALU writes VCC -> v_div_fmas (4) has no kernel: the emulator does not execute v_div_fmas.
+    // VALU writes VCC -> v_div_fmas (4) is tested with the division ops (valu_div_test.cc).
     {"ws_salu_m0", "SALU writes M0", {1, 1}, nullptr, {}, true},
     {"ws_wide_store_valu", "VMEM store of more than 64 bits", {2, 2}},
     {"ws_wide_buf_store_soffset", "with an SGPR soffset", {1, 1}, nullptr, {}, true},

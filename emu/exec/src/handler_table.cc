@@ -42,6 +42,7 @@ struct Tables {
     register_valu_int(registry);
     register_valu_float(registry);
     register_valu_f64(registry);
+    register_valu_div(registry);
     register_valu_dot(registry);
     register_valu_cvt(registry);
     register_valu_cvt_scaled(registry);

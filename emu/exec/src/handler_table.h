@@ -38,6 +38,7 @@ void register_smem(HandlerRegistry& registry);
 void register_valu_int(HandlerRegistry& registry);
 void register_valu_float(HandlerRegistry& registry);
 void register_valu_f64(HandlerRegistry& registry);
+void register_valu_div(HandlerRegistry& registry);
 void register_valu_dot(HandlerRegistry& registry);
 void register_valu_cvt(HandlerRegistry& registry);
 void register_valu_cvt_scaled(HandlerRegistry& registry);
