@@ -25,11 +25,11 @@ TEST_P(LoadCheck, UnreachedUnemulatedInstructionFailsAtLoad) {
   EXPECT_EQ(module.status().code(), StatusCode::kUnsupported);
   const std::string& message = module.status().message();
   // s_branch is 4 bytes at the kernel entry, so the offending word is the second one; the VOP3 encoding
-  // of v_cubeid_f32 (opcode 0x1c4, LLVM: "v_cubeid_f32 v1, v2, v3, v4") starts with 01 00 c4 d1.
+  // of v_cvt_pk_u16_u32 (opcode 0x297, LLVM: "v_cvt_pk_u16_u32 v1, v2, v3") starts with 01 00 97 d2.
   EXPECT_NE(message.find("kernel unemulated_unreached"), std::string::npos) << message;
   EXPECT_NE(message.find("offset 0x4 "), std::string::npos) << message;
-  EXPECT_NE(message.find("bytes 01 00 c4 d1 "), std::string::npos) << message;
-  EXPECT_NE(message.find("v_cubeid_f32 v1, v2, v3, v4 decodes but is not emulated"), std::string::npos)
+  EXPECT_NE(message.find("bytes 01 00 97 d2 "), std::string::npos) << message;
+  EXPECT_NE(message.find("v_cvt_pk_u16_u32 v1, v2, v3 decodes but is not emulated"), std::string::npos)
       << message;
 }
 
@@ -41,7 +41,7 @@ TEST_P(LoadCheck, DisassemblerStillShowsIt) {
   ASSERT_TRUE(program.is_ok()) << program.status().to_string();
   std::string listing;
   for (const Inst& inst : *program) listing += disassemble(inst) + "\n";
-  EXPECT_NE(listing.find("v_cubeid_f32 v1, v2, v3, v4\n"), std::string::npos) << listing;
+  EXPECT_NE(listing.find("v_cvt_pk_u16_u32 v1, v2, v3\n"), std::string::npos) << listing;
 }
 
 INGOT_FOR_BOTH_TARGETS(LoadCheck);

@@ -327,9 +327,14 @@ void register_valu_float(HandlerRegistry& r) {
   r.add("v_fmac_f16", f16_op<fma16, 3>);
   r.add("v_mac_f16", f16_op<fma16, 3>);
   r.add("v_mad_f16", f16_op<fma16, 3>);
+  // The legacy forms differ only in zeroing the high half, which write_result_16 already does.
+  r.add("v_mad_legacy_f16", f16_op<fma16, 3>);
+  r.add("v_fma_legacy_f16", f16_op<fma16, 3>);
   r.add("v_exp_f16", f16_trans<v_exp_f16>);
   r.add("v_log_f16", f16_trans<v_log_f16>);
   r.add("v_rcp_f16", f16_trans<v_rcp_f16>);
+  r.add("v_sin_f16", f16_op<([](float a, float, float) { return sin_rev(a); }), 1>);
+  r.add("v_cos_f16", f16_op<([](float a, float, float) { return cos_rev(a); }), 1>);
   r.add("v_rsq_f16", f16_trans<v_rsq_f16>);
   r.add("v_sqrt_f16", f16_trans<v_sqrt_f16>);
   r.add("v_floor_f16", f16_op<([](float a, float, float) { return std::floor(a); }), 1>);

@@ -36,7 +36,8 @@ constexpr SigType parse_type(std::string_view name) {
   struct Entry { std::string_view name; SigType type; };
   constexpr Entry kTypes[] = {
       {"b16", SigType::kB16}, {"b32", SigType::kB32}, {"b64", SigType::kB64}, {"b96", SigType::kB96},
-      {"b128", SigType::kB128}, {"b256", SigType::kB256}, {"b512", SigType::kB512},
+      {"b128", SigType::kB128}, {"b192", SigType::kB192}, {"b256", SigType::kB256}, {"b512", SigType::kB512},
+      {"b1024", SigType::kB1024},
       {"f16", SigType::kF16}, {"bf16", SigType::kBF16}, {"f32", SigType::kF32}, {"f64", SigType::kF64},
       {"pk_f16", SigType::kPkF16}, {"pk_bf16", SigType::kPkBF16}, {"pk_i16", SigType::kPkI16},
       {"pk_f32", SigType::kPkF32}, {"pk_b32", SigType::kPkB32}, {"mix", SigType::kMix},
@@ -213,8 +214,10 @@ int sig_type_dwords(SigType type) {
     case SigType::kB64: case SigType::kF64: case SigType::kPkF32: case SigType::kPkB32: return 2;
     case SigType::kB96: return 3;
     case SigType::kB128: return 4;
+    case SigType::kB192: return 6;  // 32 six-bit values (gfx950 v_cvt_scalef32_*pk32*)
     case SigType::kB256: return 8;
     case SigType::kB512: return 16;
+    case SigType::kB1024: return 32;
     default: return 0;
   }
 }

@@ -81,11 +81,20 @@ def valu_variants(row, arch):
         out += _dpp_sdwa_variants(row, arch)
     elif fmt == "VOP3":
         out.append(line(m, base))
-        hi = {"vdst": 250, "src0": v(240, sig["src0"]) if "src0" in sig else None}
+        # high registers, kept inside v255 for the wide tuples (b512/b1024)
+        hi = {"vdst": min(250, 256 - DWORDS[sig["vdst"]]) if "vdst" in sig else 250,
+              "src0": v(min(240, 256 - DWORDS[sig["src0"]]), sig["src0"]) if "src0" in sig else None}
         hi = {k: x for k, x in hi.items() if x is not None}
         out.append(line(m, _vop_operands(row, hi)))
-        if "src1" in sig:
+        # tuples wider than 4 dwords (the gfx950 FP6 pk32 forms) take VGPRs only: constants and SGPRs go
+        # to the last narrow source instead
+        wide = [f for f in src_fields if DWORDS.get(sig[f], 1) > 4]
+        if "src1" in sig and not wide:
             out.append(line(m, _vop_operands(row, {"src1": _inline_for(sig["src1"]), "src0": s(10, sig["src0"]) if "src0" in sig else None})))
+        elif wide:
+            last = src_fields[-1]
+            out.append(line(m, _vop_operands(row, {last: _inline_for(sig[last])})))
+            out.append(line(m, _vop_operands(row, {last: s(8, sig[last])})))
         if "sdst" in sig:
             out.append(line(m, _vop_operands(row, {"sdst_text": "s[12:13]"})))
         mods = _vop3_modifiers(row)

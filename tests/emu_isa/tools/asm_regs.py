@@ -1,7 +1,8 @@
 """Register and operand-width helpers shared by the asm_forms_* line builders."""
 
 DWORDS = {"b16": 1, "b32": 1, "f16": 1, "bf16": 1, "f32": 1, "pk_f16": 1, "pk_bf16": 1, "pk_i16": 1, "mix": 1,
-          "sel": 1, "b64": 2, "f64": 2, "pk_f32": 2, "pk_b32": 2, "b96": 3, "b128": 4, "b256": 8, "b512": 16}
+          "sel": 1, "b64": 2, "f64": 2, "pk_f32": 2, "pk_b32": 2, "b96": 3, "b128": 4, "b192": 6, "b256": 8, "b512": 16,
+          "b1024": 32}
 FLOAT_TYPES = {"f16", "bf16", "f32", "f64", "pk_f16", "pk_bf16", "pk_f32", "mix"}
 
 

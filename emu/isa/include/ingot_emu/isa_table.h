@@ -10,7 +10,7 @@
 //           DS     vdst addr data0 data1
 //           MUBUF  vdata (loaded) vdata_src (stored) vaddr srsrc soffset
 //           FLAT   vdst vaddr vdata_src saddr
-//   types   b16 b32 b64 b96 b128 b256 b512 (untyped/integer: integer inline constants), f16 bf16 f32 f64,
+//   types   b16 b32 b64 b96 b128 b192 b256 b512 b1024 (untyped/integer: integer inline constants), f16 bf16 f32 f64,
 //           pk_f16 pk_bf16 pk_i16 pk_f32 pk_b32 (VOP3P packed), mix (fma_mix: f16 or f32 per op_sel_hi),
 //           sel (a lane select / scalar value: SGPR, M0 or constant), mfma_a mfma_b mfma_c mfma_d (widths
 //           from the numerics room's MFMA shape table), and for simm16: imm uimm label waitcnt hwreg
@@ -49,7 +49,7 @@ enum class SigField : uint8_t {
 
 enum class SigType : uint8_t {
   kNone,
-  kB16, kB32, kB64, kB96, kB128, kB256, kB512,
+  kB16, kB32, kB64, kB96, kB128, kB192, kB256, kB512, kB1024,
   kF16, kBF16, kF32, kF64,
   kPkF16, kPkBF16, kPkI16, kPkF32, kPkB32, kMix, kSel,
   kMfmaA, kMfmaB, kMfmaC, kMfmaD,
