@@ -29,7 +29,6 @@ using u32 = uint32_t;
 enum class Src : uint8_t { kF32, kF16, kBf16 };
 
 constexpr int kMantissaBits[] = {23, 10, 7};  // f32, f16, bf16 (indexed by Src)
-bool saturating(const Wave& wave) { return fp16_overflow_saturates(wave); }
 
 Gfx gfx_of(const Wave& wave) { return wave.launch->target == Target::kGfx950 ? Gfx::k950 : Gfx::k942; }
 
@@ -94,7 +93,8 @@ Status scaled_pair_from_f32(Wave& wave, const Inst& inst) {
   apply_abs_neg_f32(inst, 1, b);
   read_lanes(wave, vsrc(inst, 2), scale);
   read_lanes(wave, vdst(inst), out);
-  const Narrow n{Fp4 ? NarrowFormat::kE2M1 : fp8_target(wave, Bf8), saturating(wave), false, Src::kF32};
+  const NarrowFormat format = Fp4 ? NarrowFormat::kE2M1 : fp8_target(wave, Bf8);
+  const Narrow n{format, fp16_overflow_saturates(wave), false, Src::kF32};
   const u32 width = Fp4 ? 4 : 8;
   const u32 shift = Fp4 ? 8 * ((inst.mods.op_sel >> 2) & 3u) : 16 * ((inst.mods.op_sel >> 3) & 1u);
   for (int l = 0; l < kWaveSize; ++l) {
@@ -114,7 +114,7 @@ Status scaled_pair_from_16(Wave& wave, const Inst& inst) {
   read_lanes(wave, vsrc(inst, 0), a);
   read_lanes(wave, vsrc(inst, 1), scale);
   read_lanes(wave, vdst(inst), out);
-  const Narrow n{Fp4 ? NarrowFormat::kE2M1 : fp8_target(wave, Bf8), saturating(wave), false, S};
+  const Narrow n{Fp4 ? NarrowFormat::kE2M1 : fp8_target(wave, Bf8), fp16_overflow_saturates(wave), false, S};
   const u32 width = Fp4 ? 4 : 8;
   const u32 shift = Fp4 ? 8 * ((inst.mods.op_sel >> 2) & 3u) : 16 * ((inst.mods.op_sel >> 3) & 1u);
   for (int l = 0; l < kWaveSize; ++l) {
@@ -137,7 +137,7 @@ Status scaled_sr_f8(Wave& wave, const Inst& inst) {
   read_lanes(wave, vsrc(inst, 1), seed);
   read_lanes(wave, vsrc(inst, 2), scale);
   read_lanes(wave, vdst(inst), out);
-  const Narrow n{fp8_target(wave, Bf8), saturating(wave), true, S};
+  const Narrow n{fp8_target(wave, Bf8), fp16_overflow_saturates(wave), true, S};
   const u32 shift = 8 * ((inst.mods.op_sel >> 2) & 3u);
   for (int l = 0; l < kWaveSize; ++l) {
     const u32 element = S == Src::kF32 ? a.v[l] : a.v[l] & 0xffffu;
@@ -163,7 +163,7 @@ Status scaled_sr_pk_fp4(Wave& wave, const Inst& inst) {
   read_lanes(wave, vsrc(inst, 1), seed);
   read_lanes(wave, vsrc(inst, 2), scale);
   read_lanes(wave, vdst(inst), out);
-  const Narrow n{NarrowFormat::kE2M1, saturating(wave), true, S};
+  const Narrow n{NarrowFormat::kE2M1, fp16_overflow_saturates(wave), true, S};
   const u32 shift = 8 * ((inst.mods.op_sel >> 2) & 3u);
   for (int l = 0; l < kWaveSize; ++l) {
     const u32 lo = n.convert(divide_by_scale(widen(S, a.v[l]), scale.v[l]), seed.v[l]);
@@ -186,7 +186,7 @@ Status sr_from_f32(Wave& wave, const Inst& inst) {
   read_lanes(wave, vdst(inst), out);
   constexpr bool kHalf = F == NarrowFormat::kF16 || F == NarrowFormat::kBf16;
   const NarrowFormat format = kHalf ? F : fp8_target(wave, F == NarrowFormat::kE5M2);
-  const Narrow n{format, saturating(wave), true, Src::kF32};
+  const Narrow n{format, fp16_overflow_saturates(wave), true, Src::kF32};
   const u32 shift = kHalf ? 16 * ((inst.mods.op_sel >> 3) & 1u) : 8 * ((inst.mods.op_sel >> 2) & 3u);
   for (int l = 0; l < kWaveSize; ++l) {
     out.v[l] = insert(out.v[l], n.convert(widen(Src::kF32, a.v[l]), seed.v[l]), shift, kHalf ? 16 : 8);
