@@ -1,30 +1,20 @@
 #include "module.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <utility>
 
 #include "device_memory.h"
+#include "ingot_emu/decode.h"
 
 namespace ingot::emu {
 namespace {
 
-std::string inst_bytes(const Inst& inst) {
-  std::string out;
-  char buf[4];
-  for (int i = 0; i < inst.size; ++i) {
-    const uint32_t word = inst.words[static_cast<size_t>(i / 4)];
-    std::snprintf(buf, sizeof buf, "%02x", (word >> (8 * (i % 4))) & 0xffu);
-    if (!out.empty()) out += ' ';
-    out += buf;
-  }
-  return out;
-}
-
-Status not_emulated(const Inst& inst, const std::string& kernel, uint64_t text_address) {
-  return Status(StatusCode::kUnsupported, "kernel " + kernel + ", .text offset " + hex(inst.address - text_address) +
-                                              " (bytes " + inst_bytes(inst) + "): " + disassemble_inst(inst) +
-                                              " decodes but is not emulated");
+Status not_emulated(const Inst& inst, const std::string& kernel, std::span<const uint8_t> text,
+                    uint64_t text_address) {
+  const uint64_t offset = inst.address - text_address;
+  return Status(StatusCode::kUnsupported, "kernel " + kernel + ", .text offset " + hex(offset) + " (bytes " +
+                                              describe_bytes(text, offset, inst.size) + "): " +
+                                              disassemble_inst(inst) + " decodes but is not emulated");
 }
 
 }  // namespace
@@ -64,7 +54,7 @@ Result<Module> Module::load(std::span<const uint8_t> bytes, Target target) {
     }
     for (Inst& inst : decoded.value()) {
       // Found here, not when a wave reaches it: a kernel is either wholly emulated or refused.
-      if (handler_for(inst.op) == nullptr) return not_emulated(inst, starts[k].second, co.text_address);
+      if (handler_for(inst.op) == nullptr) return not_emulated(inst, starts[k].second, co.text, co.text_address);
       module.program_.push_back(inst);
     }
   }

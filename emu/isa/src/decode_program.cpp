@@ -44,6 +44,8 @@ Status dispatch(detail::DecodeState& s, uint32_t w0) {
   return detail::fail("unknown encoding");
 }
 
+}  // namespace
+
 std::string describe_bytes(std::span<const uint8_t> text, size_t offset, size_t count) {
   std::string out;
   char buf[4];
@@ -54,8 +56,6 @@ std::string describe_bytes(std::span<const uint8_t> text, size_t offset, size_t 
   }
   return out.empty() ? std::string("<none>") : out;
 }
-
-}  // namespace
 
 ingot::Result<Inst> decode_instruction(std::span<const uint8_t> text, size_t offset, Target target,
                                        uint64_t base_address) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "ingot/status.h"
@@ -21,6 +22,9 @@ ingot::Result<std::vector<Inst>> decode_program(std::span<const uint8_t> text, T
 // Decodes the one instruction starting at `offset` in `text`.
 ingot::Result<Inst> decode_instruction(std::span<const uint8_t> text, size_t offset, Target target,
                                        uint64_t base_address);
+
+// `count` bytes of `text` from `offset` as "01 00 c4 d1" (what error messages quote; "<none>" if empty).
+std::string describe_bytes(std::span<const uint8_t> text, size_t offset, size_t count);
 
 // Maps a byte address to the index of the instruction that starts there, in O(1). Branch targets and
 // s_setpc destinations that are not instruction starts give nullopt (the caller reports the fault).
