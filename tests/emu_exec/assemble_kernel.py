@@ -16,9 +16,12 @@ A variant of another kernel (e.g. one synchronisation step removed) says only ho
   ;@delete LINE              remove the line that reads LINE
   ;@delete_after LINE        remove the line that follows the line that reads LINE
   ;@insert_after LINE => NEW insert NEW after the line that reads LINE
+  ;@insert_before LINE => NEW insert NEW before the line that reads LINE
+  ;@replace LINE => NEW      put NEW in place of the line that reads LINE
 Each LINE must match exactly one line of the body (leading/trailing blanks ignored), else the script fails.
+The base may itself be a variant: its edits are applied first.
 Usage: PYTHONPATH=<source root> assemble_kernel.py FILE.s ARCH OUT.co [DEPFILE]
-DEPFILE (for the build) lists FILE.s and its ;@from file. An assembler or linker error fails the script
+DEPFILE (for the build) lists FILE.s and its ;@from files. An assembler or linker error fails the script
 with LLVM's diagnostics.
 """
 import os
@@ -37,7 +40,8 @@ def parse_header(text):
     return keys
 
 
-EDITS = ("delete", "delete_after", "insert_after")
+EDITS = ("delete", "delete_after", "insert_after", "insert_before", "replace")
+EDITS_WITH_NEW_LINE = ("insert_after", "insert_before", "replace")
 
 
 class VariantError(Exception):
@@ -50,13 +54,13 @@ def apply_variant(path, text):
     if "from" not in keys:
         return text, keys, []
     base_path = os.path.join(os.path.dirname(path), keys["from"])
-    base_text = open(base_path).read()
-    lines = [l for l in base_text.splitlines() if not l.strip().startswith(";@kernel ")]
+    base_body, base_keys, base_bases = apply_variant(base_path, open(base_path).read())
+    lines = [l for l in base_body.splitlines() if not l.strip().startswith(";@")]
     for line in text.splitlines():
         key, _, value = line.strip()[2:].partition(" ") if line.strip().startswith(";@") else ("", "", "")
         if key not in EDITS:
             continue
-        target, _, new = value.partition(" => ") if key == "insert_after" else (value, "", "")
+        target, _, new = value.partition(" => ") if key in EDITS_WITH_NEW_LINE else (value, "", "")
         matches = [i for i, l in enumerate(lines) if l.strip() == target.strip()]
         if len(matches) != 1:
             raise VariantError(f"{path}: ;@{key} '{target}' matches {len(matches)} lines of {keys['from']}")
@@ -65,11 +69,14 @@ def apply_variant(path, text):
             del lines[i]
         elif key == "delete_after":
             del lines[i + 1]
+        elif key == "replace":
+            lines[i] = "  " + new.strip()
         else:
-            lines.insert(i + 1, "  " + new.strip())
-    merged = {k: v for k, v in parse_header(base_text).items() if k != "kernel"} | keys
+            lines.insert(i + 1 if key == "insert_after" else i, "  " + new.strip())
+    merged = {k: v for k, v in base_keys.items() if k not in ("kernel", "from")} | keys
+    merged = {k: v for k, v in merged.items() if k not in EDITS}
     own = [l for l in text.splitlines() if l.strip().startswith(";") and l.strip()[2:].split(" ")[0] not in EDITS]
-    return "\n".join(own + lines) + "\n", merged, [base_path]
+    return "\n".join(own + lines) + "\n", merged, [base_path] + base_bases
 
 
 def wrap(body, name, arch, keys):

@@ -43,6 +43,27 @@ def test_delete_after_and_insert_after(tmp_path):
     assert code_lines(text) == expected
 
 
+def test_replace_and_insert_before(tmp_path):
+    text, _, _ = variant(tmp_path, "replace buffer_wbl2 sc1 => s_nop 1", "insert_before s_nop 1 => s_nop 2")
+    expected = base()
+    i = expected.index("buffer_wbl2 sc1")
+    expected[i:i + 1] = ["s_nop 2", "s_nop 1"]
+    assert code_lines(text) == expected
+
+
+def test_a_variant_of_a_variant_applies_both_edits_in_order(tmp_path):
+    variant(tmp_path, "delete buffer_wbl2 sc1")  # writes v.s (a variant of split_k_reduce.s) and the base
+    path = tmp_path / "w.s"
+    path.write_text(";@kernel w\n;@from v.s\n;@delete buffer_inv sc1\n")
+    text, keys, bases = assemble_kernel.apply_variant(str(path), path.read_text())
+    expected = base()
+    expected.remove("buffer_wbl2 sc1")
+    expected.remove("buffer_inv sc1")
+    assert code_lines(text) == expected
+    assert keys["kernel"] == "w" and "delete" not in keys
+    assert bases == [str(tmp_path / "v.s"), str(tmp_path / "split_k_reduce.s")]
+
+
 @pytest.mark.parametrize("edit", ["delete s_waitcnt vmcnt(0)", "delete buffer_wbl2 sc0", "delete_after nothing"])
 def test_an_edit_must_match_exactly_one_line(tmp_path, edit):
     with pytest.raises(assemble_kernel.VariantError, match="matches"):
