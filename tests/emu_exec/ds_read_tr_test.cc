@@ -8,7 +8,8 @@
 //    two interleaved 8x8 byte transposes"): the even lanes 0,2,..,14 form E[r][c] = byte c of lane 2r,
 //    the odd lanes O[r][c] = byte c of lane 2r+1; lane i < 8 gets E[0..7][i], lane 8+i gets O[0..7][i].
 // Addresses are random 8-byte-aligned LDS offsets, so the exchange is seen apart from the addressing.
-// Further down: AMD rocRoller's GPU-test formula for b16, b8 and b4, and the ISA guide's transpose view of b4.
+// Further down: AMD rocRoller's GPU-test formula for b16, b8, b4 and b6, and the ISA guide's transpose view
+// of b4 and b6.
 #include <random>
 
 #include "emu_test_support.h"
@@ -16,14 +17,19 @@
 namespace ingot::emu::testing {
 namespace {
 
-// Runs a transposed-read kernel (data copied to LDS, one address per lane) and returns its 64 x 4 dwords.
+// Runs a transposed-read kernel (data copied to LDS, one address per lane) and returns its 64 x `rows`
+// dwords. With `status`, the launch's status is handed back instead of being required to be ok.
 std::vector<uint32_t> run_tr(Emulator& emu, const std::string& kernel, const std::vector<uint8_t>& data,
-                             const std::vector<uint32_t>& addresses) {
+                             const std::vector<uint32_t>& addresses, size_t rows = 4, Status* status = nullptr) {
   DeviceArray<uint8_t> d_data = upload(emu, data);
   DeviceArray<uint32_t> d_addr = upload(emu, addresses);
-  DeviceArray<uint32_t> out = upload(emu, std::vector<uint32_t>(64 * 4, 0));
+  DeviceArray<uint32_t> out = upload(emu, std::vector<uint32_t>(64 * rows, 0));
   auto profile = run_kernel(emu, kernel, {1, 1, 1}, {64, 1, 1}, kernargs({d_data.address, d_addr.address, out.address}));
-  EXPECT_TRUE(profile.is_ok()) << profile.status().to_string();
+  if (status != nullptr) {
+    *status = profile.status();
+  } else {
+    EXPECT_TRUE(profile.is_ok()) << profile.status().to_string();
+  }
   return download(emu, out);
 }
 
@@ -117,6 +123,97 @@ TEST(DsReadTr, Gfx950TrB4TransposesEachRowsNibbleMatrix) {
       EXPECT_EQ(got_b, nibble(data, 2 * size_t(random_addresses[source]) + y)) << "random addresses, lane " << l << " nibble " << j;
     }
   }
+}
+
+// ds_read_b96_tr_b6 (16 six-bit elements per lane, element e at bit 6e of the lane's 12 bytes).
+uint32_t six_bits(const uint8_t* bytes, size_t element) {  // element of a little-endian 6-bit stream
+  const size_t bit = 6 * element;
+  const uint32_t pair = bytes[bit / 8] | uint32_t{bytes[bit / 8 + 1]} << 8;
+  return (pair >> (bit % 8)) & 0x3f;
+}
+
+uint32_t result_six_bits(const std::vector<uint32_t>& r, int load, uint32_t lane, uint32_t element) {
+  uint8_t bytes[13] = {};
+  for (int d = 0; d < 3; ++d) {
+    const uint32_t word = r[size_t((3 * load + d) * 64) + lane];
+    for (int b = 0; b < 4; ++b) bytes[4 * d + b] = static_cast<uint8_t>(word >> (8 * b));
+  }
+  return six_bits(bytes, element);
+}
+
+std::vector<uint32_t> run_tr_b6(Emulator& emu, const std::vector<uint8_t>& data, const std::vector<uint32_t>& addresses,
+                                Status* status = nullptr) {
+  return run_tr(emu, "ds_read_tr_b6", data, addresses, 6, status);
+}
+
+// rocRoller's B6AlignedVGPRsTranspose16x128GPUTest, transcribed: a 16 x 128 matrix of 6-bit values,
+// packed 16 to 12 bytes and stored one 12-byte group per 16 LDS bytes; lane 16x + y reads group
+// 32x + y (and 32x + y + 16 for the second load, offset 256 bytes); then for every t, w, z, x, y
+// data[(4t + 2z + w) * 256 + 16x + y] == result[(4w + 2t + z) * 256 + 16y + x], result element r being
+// element r % 16 of lane (r % 1024) / 16 of load r / 1024.
+TEST(DsReadTr, Gfx950TrB6MatchesRocRollersGpuTest) {
+  Emulator emu(EmulatorOptions{.target = Target::kGfx950});
+  std::mt19937 rng(45);
+  std::vector<uint32_t> matrix(16 * 128);
+  for (auto& v : matrix) v = rng() % 64;
+  std::vector<uint8_t> lds(2048, 0);
+  for (size_t e = 0; e < matrix.size(); ++e) {  // element e: group e / 16 at 16 * group, bit 6 * (e % 16)
+    const size_t bit = 16 * 8 * (e / 16) + 6 * (e % 16);
+    lds[bit / 8] |= static_cast<uint8_t>(matrix[e] << (bit % 8));
+    if (bit % 8 > 2) lds[bit / 8 + 1] |= static_cast<uint8_t>(matrix[e] >> (8 - bit % 8));
+  }
+  std::vector<uint32_t> addresses(64);
+  for (uint32_t x = 0; x < 4; ++x) {
+    for (uint32_t y = 0; y < 16; ++y) addresses[16 * x + y] = 16 * (32 * x + y);
+  }
+  const std::vector<uint32_t> r = run_tr_b6(emu, lds, addresses);
+  for (uint32_t t = 0; t < 2; ++t) {
+    for (uint32_t w = 0; w < 2; ++w) {
+      for (uint32_t z = 0; z < 2; ++z) {
+        for (uint32_t x = 0; x < 16; ++x) {
+          for (uint32_t y = 0; y < 16; ++y) {
+            const uint32_t result_index = (4 * w + 2 * t + z) * 256 + 16 * y + x;
+            const uint32_t got = result_six_bits(r, int(result_index / 1024), (result_index % 1024) / 16, result_index % 16);
+            EXPECT_EQ(got, matrix[(4 * t + 2 * z + w) * 256 + 16 * x + y])
+                << "t " << t << " w " << w << " z " << z << " x " << x << " y " << y;
+          }
+        }
+      }
+    }
+  }
+}
+
+// The ISA guide's view at random 16-byte-aligned addresses: in each 16-lane row the lanes' 96 bits form a
+// 16 x 16 matrix of 6-bit elements, and lane i receives column i (element j = element i of lane j).
+TEST(DsReadTr, Gfx950TrB6TransposesEachRowsSixBitMatrix) {
+  Emulator emu(EmulatorOptions{.target = Target::kGfx950});
+  std::mt19937 rng(46);
+  std::vector<uint8_t> data(2048);
+  for (auto& byte : data) byte = static_cast<uint8_t>(rng());
+  std::vector<uint32_t> addresses(64);
+  for (auto& address : addresses) address = 16 * static_cast<uint32_t>(rng() % 111);  // + 256 + 12 stays inside
+  const std::vector<uint32_t> r = run_tr_b6(emu, data, addresses);
+  for (int load = 0; load < 2; ++load) {
+    for (uint32_t l = 0; l < 64; ++l) {
+      const uint32_t row = l & ~15u, i = l & 15u;
+      for (uint32_t j = 0; j < 16; ++j) {
+        const uint8_t* source = data.data() + addresses[row + j] + 256 * load;
+        EXPECT_EQ(result_six_bits(r, load, l, j), six_bits(source, i)) << "load " << load << " lane " << l << " element " << j;
+      }
+    }
+  }
+}
+
+TEST(DsReadTr, Gfx950TrB6MisalignedAddressIsAFault) {
+  Emulator emu(EmulatorOptions{.target = Target::kGfx950});
+  std::vector<uint32_t> addresses(64);
+  for (uint32_t l = 0; l < 64; ++l) addresses[l] = 16 * l;
+  addresses[9] += 8;
+  Status status;
+  run_tr_b6(emu, std::vector<uint8_t>(2048, 0), addresses, &status);
+  EXPECT_EQ(status.code(), StatusCode::kEmulatorFault) << status.to_string();
+  EXPECT_NE(status.message().find("lane 9"), std::string::npos) << status.message();
+  EXPECT_NE(status.message().find("not 16-byte aligned"), std::string::npos) << status.message();
 }
 
 }  // namespace

@@ -86,6 +86,18 @@ inline Result<LaunchProfile> run_kernel(Emulator& emu, const std::string& stem, 
   return emu.launch(*module, stem, config);
 }
 
+// One 64-lane workgroup of `stem` with kernargs (in, out): uploads `in`, fills `out_words` dwords of output
+// with 0xdeadbeef and returns them after the run (a failed launch is a test failure and an empty result).
+inline std::vector<uint32_t> run_in_out_kernel(Emulator& emu, const std::string& stem, const std::vector<uint32_t>& in,
+                                               size_t out_words) {
+  DeviceArray<uint32_t> in_buf = upload(emu, in);
+  DeviceArray<uint32_t> out = upload(emu, std::vector<uint32_t>(out_words, 0xdeadbeefu));
+  auto profile = run_kernel(emu, stem, {1, 1, 1}, {64, 1, 1}, kernargs({in_buf.address, out.address}));
+  EXPECT_TRUE(profile.is_ok()) << profile.status().to_string();
+  if (!profile.is_ok()) return {};
+  return download(emu, out);
+}
+
 inline float as_float(uint32_t bits) {
   float value;
   std::memcpy(&value, &bits, 4);

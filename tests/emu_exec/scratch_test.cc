@@ -52,6 +52,34 @@ TEST_P(Scratch, LoadToLdsPutsEachLanesDwordAtItsSlot) {
   for (uint32_t l = 0; l < 64; ++l) EXPECT_EQ(r[l], 5000 + l) << "lane " << l;
 }
 
+// scratch_load_lds_{ubyte,sbyte,ushort,sshort}: lane l's element fills its LDS dword at M0 + 4l,
+// zero-extended (the rule of the GLOBAL/MUBUF direct-to-LDS loads, global_test.cc). The kernel first
+// fills LDS with 0xa5a5a5a5, so a partial write would show.
+TEST_P(Scratch, SubDwordLoadsToLdsFillOneDwordPerLane) {
+  Emulator emu(EmulatorOptions{.target = GetParam()});
+  DeviceArray<uint32_t> out = upload(emu, std::vector<uint32_t>(4 * 64, 0xdeadbeef));
+  auto profile = run_kernel(emu, "scratch_lds_narrow", {1, 1, 1}, {64, 1, 1}, kernargs({out.address}));
+  ASSERT_TRUE(profile.is_ok()) << profile.status().to_string();
+  const std::vector<uint32_t> r = download(emu, out);
+  for (uint32_t l = 0; l < 64; ++l) {
+    const uint32_t a = 0xc0000080u | l << 8 | l << 16, b = 0x0101u * l;  // private dwords 0 and 1
+    EXPECT_EQ(r[0 * 64 + l], a & 0xff) << "ubyte lane " << l;
+    EXPECT_EQ(r[1 * 64 + l], (a >> 8) & 0xff) << "sbyte lane " << l;
+    EXPECT_EQ(r[2 * 64 + l], a >> 16 & 0xffff) << "ushort lane " << l;
+    EXPECT_EQ(r[3 * 64 + l], b & 0xffff) << "sshort lane " << l;
+  }
+}
+
+TEST_P(Scratch, NegativeSignedSubDwordLoadToLdsIsRefused) {
+  Emulator emu(EmulatorOptions{.target = GetParam()});
+  DeviceArray<uint32_t> out = upload(emu, std::vector<uint32_t>(4 * 64, 0));
+  auto profile = run_kernel(emu, "scratch_lds_negative", {1, 1, 1}, {64, 1, 1}, kernargs({out.address}));
+  ASSERT_FALSE(profile.is_ok());
+  const std::string& message = profile.status().message();
+  EXPECT_EQ(profile.status().code(), StatusCode::kUnsupported) << message;
+  EXPECT_NE(message.find("scratch_load_lds_sbyte by lane 0"), std::string::npos) << message;
+}
+
 INGOT_FOR_BOTH_TARGETS(Scratch);
 
 }  // namespace

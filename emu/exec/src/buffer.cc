@@ -111,12 +111,10 @@ Status check_swizzle_width(Wave& wave, const Inst& inst, uint32_t bytes) {
 template <LoadForm Form, uint32_t Dwords>
 Status buffer_load(Wave& wave, const Inst& inst) {
   VmemLanes lanes;
-  const uint32_t bytes = Form == LoadForm::kDwords ? 4 : (Form == LoadForm::kU8 || Form == LoadForm::kI8 ||
-                                                          Form == LoadForm::kD16U8 || Form == LoadForm::kD16I8 ||
-                                                          Form == LoadForm::kD16HiU8 || Form == LoadForm::kD16HiI8) ? 1 : 2;
+  const uint32_t bytes = load_element_bytes(Form);
   INGOT_RETURN_IF_ERROR(check_swizzle_width(wave, inst, bytes * Dwords));
   buffer_lanes(wave, inst, bytes, Form == LoadForm::kDwords ? Dwords : 1, lanes);
-  if (inst.mem.lds) return vmem_load_to_lds(wave, inst, lanes, Form == LoadForm::kDwords ? 4 * Dwords : bytes);
+  if (inst.mem.lds) return vmem_load_to_lds(wave, inst, lanes, Form, Dwords, LdsM0::kBytes);
   return vmem_load(wave, inst, lanes, Form, Dwords);
 }
 

@@ -78,6 +78,54 @@ Status ds_read_transposed(Wave& wave, const Inst& inst) {
   return Status::ok();
 }
 
+// gfx950 ds_read_b96_tr_b6: every lane reads 12 bytes (16 six-bit elements, element e at bits 6e..6e+5
+// of the little-endian 96 bits) at its 16-byte-aligned address; within each 16-lane group the 16 x 16
+// element matrix is transposed, lane i's element j being element i of lane j. Sources that agree: the
+// CDNA4 ISA guide (12.12 DS_READ_B96_TR_B6: "Interpret the data as a matrix with 6 bit elements and
+// transpose the matrix"; 11.4: one instruction loads 16 K values per lane into three VGPRs) and AMD
+// rocRoller's TransposeLoadsTest (B6AlignedVGPRsTranspose16x128GPUTest, a GPU test: "Each block of 16
+// lanes is transposed as a 16x16 submatrix"; its packF6x16 packs element e at bit 6e). Both rocRoller
+// ("DS_READ_B96_TR_B6 requires 128b-aligned addresses") and carlushuang/gcnasm's example ("need to pad
+// 32bits per 96bits to accomplish 128bits alignment requirement") require 16-byte alignment: a
+// misaligned address is a fault. Lanes outside EXEC contribute zeros (unverified; EXEC must be all ones).
+constexpr uint32_t kTrB6Bits = 6, kTrB6Elements = 16, kTrB6Bytes = 12, kTrB6Alignment = 16;
+
+uint32_t six_bit_element(const uint32_t (&words)[4], uint32_t e) {
+  const uint32_t bit = kTrB6Bits * e, word = bit / 32;
+  const uint64_t pair = words[word] | uint64_t{words[word + 1]} << 32;
+  return static_cast<uint32_t>(pair >> (bit % 32)) & ((1u << kTrB6Bits) - 1);
+}
+
+Status ds_read_b96_tr_b6(Wave& wave, const Inst& inst) {
+  DsAddresses a;
+  base_addresses(wave, inst, a);
+  const LaneMask exec = wave.exec();
+  uint32_t raw[kWaveSize][4] = {};
+  INGOT_RETURN_IF_ERROR(visit_lane_cells(wave, inst, a, kTrB6Bytes, [&](int l, const uint8_t* cell) {
+    std::memcpy(raw[l], cell, kTrB6Bytes);
+  }));
+  for (int l = 0; l < kWaveSize; ++l) {
+    if (((exec >> l) & 1) && a.lane[l] % kTrB6Alignment != 0) {
+      return fault("ds_read_b96_tr_b6 by lane " + std::to_string(l) + " reads LDS at " + hex(a.lane[l]) +
+                   ", which is not 16-byte aligned");
+    }
+  }
+  Lanes out[3];
+  for (uint32_t l = 0; l < kWaveSize; ++l) {
+    const uint32_t group = l & ~15u, i = l & 15u;
+    uint32_t words[4] = {};
+    for (uint32_t j = 0; j < kTrB6Elements; ++j) {
+      const uint32_t element = six_bit_element(raw[group + j], i), bit = kTrB6Bits * j;
+      words[bit / 32] |= element << (bit % 32);
+      if (bit % 32 + kTrB6Bits > 32) words[bit / 32 + 1] |= element >> (32 - bit % 32);
+    }
+    for (int d = 0; d < 3; ++d) out[d].v[l] = words[d];
+  }
+  account_banks(wave, a.lane, kTrB6Bytes, exec);
+  write_result_rows(wave, inst, out, 3, exec);
+  return Status::ok();
+}
+
 // ds_read_{u8,i8,u16}_d16(_hi): the element goes into one half of the destination, the other half kept.
 template <LoadForm Form>
 Status ds_read_d16(Wave& wave, const Inst& inst) {
@@ -260,6 +308,7 @@ void register_ds(HandlerRegistry& r) {
   r.add("ds_read_b64_tr_b4", ds_read_transposed<4>);
   r.add("ds_read_b64_tr_b8", ds_read_transposed<8>);
   r.add("ds_read_b64_tr_b16", ds_read_transposed<16>);
+  r.add("ds_read_b96_tr_b6", ds_read_b96_tr_b6);
   r.add("ds_write_b8", ds_write<1>);
   r.add("ds_write_b16", ds_write<2>);
   r.add("ds_write_b8_d16_hi", ds_write<1, 16>);

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <random>
 #include <string>
 
+#include "gpr_index.h"
 #include "module.h"
 #include "operands.h"
 
@@ -75,7 +77,14 @@ Status step(Wave& wave, const LaunchContext& launch, const ScheduleOptions& opti
     return fault("wave executed more than " + std::to_string(options.max_instructions_per_wave) +
                  " instructions (runaway loop?)");
   }
-  const Inst& inst = module.program()[wave.pc_index];
+  const Inst* decoded = &module.program()[wave.pc_index];
+  std::optional<Inst> indexed;  // VGPR index mode: the instruction with its operands moved (gpr_index.h)
+  if (wave.gpr_idx_on) {
+    Result<const Inst*> moved = apply_gpr_index(wave, *decoded, indexed.emplace());
+    if (!moved) return moved.status();
+    decoded = *moved;
+  }
+  const Inst& inst = *decoded;
   if (launch.check_waitcnt && !wave.waits.empty()) {
     INGOT_RETURN_IF_ERROR(check_hazards(wave, inst, module));
   }

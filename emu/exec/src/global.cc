@@ -33,16 +33,16 @@ template <LoadForm Form, uint32_t Dwords>
 Status global_load(Wave& wave, const Inst& inst) {
   VmemLanes lanes;
   global_lanes(wave, inst, lanes);
-  if (inst.mem.lds) return vmem_load_to_lds(wave, inst, lanes, 4 * Dwords);
+  if (inst.mem.lds) return vmem_load_to_lds(wave, inst, lanes, Form, Dwords, LdsM0::kDwords);
   return vmem_load(wave, inst, lanes, Form, Dwords);
 }
 
-// global_load_lds_dword*: always direct-to-LDS (M0 + offset + lane * size).
-template <uint32_t Dwords>
+// global_load_lds_*: always direct-to-LDS (the lane layout is vmem_load_to_lds's).
+template <LoadForm Form, uint32_t Dwords>
 Status global_load_lds(Wave& wave, const Inst& inst) {
   VmemLanes lanes;
   global_lanes(wave, inst, lanes);
-  return vmem_load_to_lds(wave, inst, lanes, 4 * Dwords);
+  return vmem_load_to_lds(wave, inst, lanes, Form, Dwords, LdsM0::kDwords);
 }
 
 template <StoreForm Form, uint32_t Dwords>
@@ -115,9 +115,13 @@ void register_global(HandlerRegistry& r) {
       add(f + "atomic_" + stem, global_atomic);
     }
   }
-  add("global_load_lds_dword", global_load_lds<1>);
-  add("global_load_lds_dwordx3", global_load_lds<3>);
-  add("global_load_lds_dwordx4", global_load_lds<4>);
+  add("global_load_lds_ubyte", global_load_lds<LoadForm::kU8, 1>);
+  add("global_load_lds_sbyte", global_load_lds<LoadForm::kI8, 1>);
+  add("global_load_lds_ushort", global_load_lds<LoadForm::kU16, 1>);
+  add("global_load_lds_sshort", global_load_lds<LoadForm::kI16, 1>);
+  add("global_load_lds_dword", global_load_lds<LoadForm::kDwords, 1>);
+  add("global_load_lds_dwordx3", global_load_lds<LoadForm::kDwords, 3>);
+  add("global_load_lds_dwordx4", global_load_lds<LoadForm::kDwords, 4>);
 }
 
 }  // namespace ingot::emu

@@ -48,6 +48,8 @@ struct Tables {
     register_valu_cvt_scaled(registry);
     register_valu_compare(registry);
     register_valu_legacy(registry);
+    register_valu_cvt_pack(registry);
+    register_valu_special(registry);
     register_lane_ops(registry);
     register_mfma(registry);
     register_ds(registry);

@@ -44,6 +44,8 @@ void register_valu_cvt(HandlerRegistry& registry);
 void register_valu_cvt_scaled(HandlerRegistry& registry);
 void register_valu_compare(HandlerRegistry& registry);
 void register_valu_legacy(HandlerRegistry& registry);
+void register_valu_cvt_pack(HandlerRegistry& registry);
+void register_valu_special(HandlerRegistry& registry);
 void register_lane_ops(HandlerRegistry& registry);
 void register_mfma(HandlerRegistry& registry);
 void register_ds(HandlerRegistry& registry);

@@ -41,6 +41,7 @@ void init_wave_state(const LaunchContext& launch, const Workgroup& group, uint32
   const KernelDescriptor& kd = launch.descriptor;
   wave.s.fill(0);
   wave.scc = false;
+  wave.gpr_idx_on = false;
   wave.mode = mode_from_rsrc1(kd.compute_pgm_rsrc1);
   wave.accum_offset = kd.accum_offset;
   wave.status = WaveStatus::kReady;

@@ -1,6 +1,7 @@
 // Scalar ALU: SOP1, SOP2, SOPK, SOPC. SCC rules follow the CDNA3 ISA guide's per-instruction text.
 #include <bit>
 
+#include "gpr_index.h"
 #include "handler_table.h"
 #include "operands.h"
 
@@ -184,6 +185,28 @@ Status movrel(Wave& wave, const Inst& inst) {
   return Status::ok();
 }
 
+// s_set_gpr_idx_on: M0[7:0] = S0[7:0], M0[15:12] = the 4-bit mode (SSRC1 field), other M0 bits kept,
+// index mode on. s_set_gpr_idx_mode: M0[15:12] = SIMM16[3:0] only. (AMD's descriptions as carried in
+// gem5 vega/insts: "MODE.gpr_idx_en = 1; M0[7:0] = S0.u[7:0]; M0[15:12] = SIMM4"; "M0[15:12] = SIMM4".)
+void set_gpr_idx_mode_bits(Wave& wave, uint32_t mode) {
+  const u32 field = kGprIdxModeMask << kGprIdxModeShift;
+  wave.s[kSlotM0] = (wave.s[kSlotM0] & ~field) | ((mode & kGprIdxModeMask) << kGprIdxModeShift);
+}
+
+Status gpr_idx_on(Wave& wave, const Inst& inst) {
+  const Operand* mode = inst.find(Role::kSimm16);
+  wave.s[kSlotM0] = (wave.s[kSlotM0] & ~kGprIdxIndexMask) | (read_s32(wave, src(inst, 0)) & kGprIdxIndexMask);
+  set_gpr_idx_mode_bits(wave, mode ? mode->code : 0u);
+  wave.gpr_idx_on = true;
+  return Status::ok();
+}
+
+Status gpr_idx_mode(Wave& wave, const Inst& inst) {
+  const Operand* mode = inst.find(Role::kSimm16);
+  set_gpr_idx_mode_bits(wave, mode ? mode->code : 0u);
+  return Status::ok();
+}
+
 }  // namespace
 
 void register_salu(HandlerRegistry& r) {
@@ -303,9 +326,13 @@ void register_salu(HandlerRegistry& r) {
   r.add("s_movrels_b64", movrel<false, 2>);
   r.add("s_movreld_b32", movrel<true, 1>);
   r.add("s_movreld_b64", movrel<true, 2>);
-  // The emulator has no s_set_gpr_idx_on / _mode (they do not decode or have no handler), so VGPR
-  // index mode is never on and switching it off changes nothing.
-  r.add("s_set_gpr_idx_off", +[](Wave&, const Inst&) -> Status { return Status::ok(); });
+  // VGPR index mode (gpr_index.h): the index and operand bits live in M0, the enable in the wave.
+  r.add("s_set_gpr_idx_on", gpr_idx_on);
+  r.add("s_set_gpr_idx_mode", gpr_idx_mode);
+  r.add("s_set_gpr_idx_off", +[](Wave& wave, const Inst&) -> Status {
+    wave.gpr_idx_on = false;
+    return Status::ok();
+  });
   // ---- SOPC ----
   r.add("s_cmp_eq_i32", sopc_32<([](u32 a, u32 b) { return a == b; })>);
   r.add("s_cmp_lg_i32", sopc_32<([](u32 a, u32 b) { return a != b; })>);

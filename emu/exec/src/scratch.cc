@@ -8,8 +8,7 @@
 // dword-interleaved with its neighbours' as on the chip; kernels cannot observe the difference
 // except through a private segment buffer descriptor, which gfx942/gfx950 do not provide (architected
 // flat scratch: see initial_state.cc).
-// Not modelled: dynamic stacks beyond the fixed size, scratch_load_lds_{u,s}{byte,short}, the profile's
-// byte counts.
+// Not modelled: dynamic stacks beyond the fixed size, the profile's byte counts.
 #include <string>
 
 #include "handler_table.h"
@@ -22,6 +21,13 @@ constexpr size_t kSwizzleStride = 4 * kWaveSize;
 
 uint8_t& scratch_byte(Wave& wave, int lane, uint64_t offset) {
   return wave.scratch[size_t(offset / 4) * kSwizzleStride + size_t(lane) * 4 + size_t(offset % 4)];
+}
+
+// `bytes` (1..4) little-endian private bytes of `lane` from `offset`.
+uint32_t scratch_read(Wave& wave, int lane, uint64_t offset, uint32_t bytes) {
+  uint32_t raw = 0;
+  for (uint32_t b = 0; b < bytes; ++b) raw |= uint32_t{scratch_byte(wave, lane, offset + b)} << (8 * b);
+  return raw;
 }
 
 struct PrivateLanes {
@@ -73,10 +79,7 @@ Status scratch_load(Wave& wave, const Inst& inst) {
   for (int l = 0; l < kWaveSize; ++l) {
     if (!((p.lanes >> l) & 1)) continue;
     for (uint32_t d = 0; d < Dwords; ++d) {
-      uint32_t raw = 0;
-      for (uint32_t b = 0; b < piece; ++b) {
-        raw |= uint32_t{scratch_byte(wave, l, static_cast<uint64_t>(p.offset[l]) + 4 * d + b)} << (8 * b);
-      }
+      const uint32_t raw = scratch_read(wave, l, static_cast<uint64_t>(p.offset[l]) + 4 * d, piece);
       out[d].v[l] = Form == LoadForm::kDwords ? raw : shape_loaded(Form, raw, old.v[l]);
     }
   }
@@ -108,23 +111,22 @@ Status scratch_store(Wave& wave, const Inst& inst) {
   return Status::ok();
 }
 
-// scratch_load_lds_dword: each lane's private dword goes to LDS at M0[17:0] + offset + 4 * lane (CDNA4
-// ISA guide 10.3: "DWORDX1: LDS_ADDR = LDSbase + LDSoffset(M0) + INST.OFFSET + ThreadID*4"), as the
-// global and buffer direct-to-LDS loads do. The byte and short forms are not emulated: how a sub-dword
-// element is laid out in LDS is not documented.
-Status scratch_load_lds_dword(Wave& wave, const Inst& inst) {
+// scratch_load_lds_{dword,ubyte,sbyte,ushort,sshort}: each lane's private element goes to LDS at
+// M0[17:2] * 4 + offset + 4 * lane, a byte or short zero-extended to the lane's dword (the rule and its
+// sources are vmem_load_to_lds's, vector_memory.h; CDNA4 ISA guide 10.3 "DWORDX1: LDS_ADDR = LDSbase +
+// LDSoffset(M0[17:2] * 4) + INST.OFFSET + ThreadID*4").
+template <LoadForm Form>
+Status scratch_load_lds(Wave& wave, const Inst& inst) {
+  const uint32_t piece = load_element_bytes(Form);
   PrivateLanes p;
-  INGOT_RETURN_IF_ERROR(private_offsets_checked(wave, inst, 4, "load to LDS", p));
-  std::vector<uint8_t>& lds = wave.group->lds;
-  const uint64_t base = uint64_t{wave.s[kSlotM0] & 0x3ffff} + static_cast<uint32_t>(inst.mem.offset);
+  INGOT_RETURN_IF_ERROR(private_offsets_checked(wave, inst, piece, "load to LDS", p));
+  const uint64_t base = lds_direct_base(wave, inst, LdsM0::kDwords);
   for (int l = 0; l < kWaveSize; ++l) {
     if (!((p.lanes >> l) & 1)) continue;
-    const uint64_t target = base + 4ull * static_cast<uint64_t>(l);
-    if (target + 4 > lds.size()) {
-      return fault("scratch load to LDS by lane " + std::to_string(l) + " writes LDS at " + hex(target) +
-                   ", outside the workgroup's " + std::to_string(lds.size()) + " bytes");
-    }
-    for (uint32_t b = 0; b < 4; ++b) lds[target + b] = scratch_byte(wave, l, static_cast<uint64_t>(p.offset[l]) + b);
+    const uint32_t raw = scratch_read(wave, l, static_cast<uint64_t>(p.offset[l]), piece);
+    uint32_t value = 0;
+    INGOT_RETURN_IF_ERROR(lds_direct_dword(inst, Form, raw, l, value));
+    INGOT_RETURN_IF_ERROR(lds_direct_store(wave, base + uint64_t{kLdsDirectNarrowStride} * uint64_t(l), &value, 1, l));
   }
   track_store(wave, WaitCounter::kVm);
   return Status::ok();
@@ -133,7 +135,11 @@ Status scratch_load_lds_dword(Wave& wave, const Inst& inst) {
 }  // namespace
 
 void register_scratch(HandlerRegistry& r) {
-  r.add("scratch_load_lds_dword", scratch_load_lds_dword);
+  r.add("scratch_load_lds_dword", scratch_load_lds<LoadForm::kDwords>);
+  r.add("scratch_load_lds_ubyte", scratch_load_lds<LoadForm::kU8>);
+  r.add("scratch_load_lds_sbyte", scratch_load_lds<LoadForm::kI8>);
+  r.add("scratch_load_lds_ushort", scratch_load_lds<LoadForm::kU16>);
+  r.add("scratch_load_lds_sshort", scratch_load_lds<LoadForm::kI16>);
   r.add("scratch_load_dword", scratch_load<LoadForm::kDwords, 1>);
   r.add("scratch_load_dwordx2", scratch_load<LoadForm::kDwords, 2>);
   r.add("scratch_load_dwordx3", scratch_load<LoadForm::kDwords, 3>);

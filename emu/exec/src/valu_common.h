@@ -70,4 +70,27 @@ inline RoundMode round_f16(const Wave& wave) { return static_cast<RoundMode>((wa
 // downcasts; the instructions have no clamp bit: LLVM rejects `clamp` on them).
 inline bool fp16_overflow_saturates(const Wave& wave) { return (wave.mode >> 23) & 1u; }
 
+// The same bit on f16 (and bf16) VALU results: "an overflowed FP16 result is clamped to +/-MAX_FP16,
+// regardless of round mode, while still preserving true INF values" (CDNA4 guide, MODE register).
+// A true INF is one an operand carried in: an infinity made from finite operands (overflow, and also
+// x/0 or log(0), as AMD's rocjitsu measured on RDNA4) becomes the largest finite value of its sign.
+// Every f16-result handler funnels its result through here (emu/README.md, "f16 under FP16_OVFL").
+constexpr uint32_t kF16Inf = 0x7c00u, kF16Max = 0x7bffu, kBf16Inf = 0x7f80u, kBf16Max = 0x7f7fu;
+inline uint32_t saturate_half_overflow(const Wave& wave, uint32_t bits, bool inf_operand, uint32_t inf_bits,
+                                       uint32_t max_bits) {
+  constexpr uint32_t kSign = 0x8000u;
+  if (!fp16_overflow_saturates(wave) || inf_operand || (bits & ~kSign & 0xffffu) != inf_bits) return bits;
+  return (bits & kSign) | max_bits;
+}
+inline uint32_t f16_overflow_mode(const Wave& wave, uint32_t f16, bool inf_operand) {
+  return saturate_half_overflow(wave, f16, inf_operand, kF16Inf, kF16Max);
+}
+inline uint32_t bf16_overflow_mode(const Wave& wave, uint32_t bf16, bool inf_operand) {
+  return saturate_half_overflow(wave, bf16, inf_operand, kBf16Inf, kBf16Max);
+}
+// An f16 result from its value in f32: MODE's f16 round mode, then FP16_OVFL.
+inline uint32_t f16_result(const Wave& wave, float value, bool inf_operand) {
+  return f16_overflow_mode(wave, f32_to_f16(value, round_f16(wave)), inf_operand);
+}
+
 }  // namespace ingot::emu

@@ -40,9 +40,11 @@ Status cvt_f16_f32(Wave& wave, const Inst& inst) {
   Lanes s;
   fetch_source(wave, inst, 0, s, mask);
   apply_abs_neg_f32(inst, 0, s);
-  const RoundMode round = round_f16(wave);
   Lanes d;
-  for (int l = 0; l < kWaveSize; ++l) d.v[l] = f32_to_f16(output_mods_f32(inst, as_f32(s.v[l])), round);
+  for (int l = 0; l < kWaveSize; ++l) {
+    const float x = as_f32(s.v[l]);
+    d.v[l] = f16_result(wave, output_mods_f32(inst, x), std::isinf(x));
+  }
   write_result_16(wave, inst, d, mask);
   return Status::ok();
 }
@@ -58,8 +60,9 @@ Status cvt_f32_f16(Wave& wave, const Inst& inst) {
   return Status::ok();
 }
 
-// Two f32 sources packed into one dword of two 16-bit results.
-template <u32 (*Pack)(float, RoundMode)>
+// Two f32 sources packed into one dword of two 16-bit results, each under MODE.FP16_OVFL (a no-op for
+// the round-toward-zero form, which cannot overflow).
+template <u32 (*Pack)(float, RoundMode), u32 (*Overflow)(const Wave&, u32, bool) = f16_overflow_mode>
 Status cvt_pk16(Wave& wave, const Inst& inst) {
   LaneMask mask = wave.exec();
   Lanes a, b;
@@ -70,7 +73,9 @@ Status cvt_pk16(Wave& wave, const Inst& inst) {
   const RoundMode round = round_f16(wave);
   Lanes d;
   for (int l = 0; l < kWaveSize; ++l) {
-    d.v[l] = (Pack(as_f32(a.v[l]), round) & 0xffff) | (Pack(as_f32(b.v[l]), round) << 16);
+    const float x = as_f32(a.v[l]), y = as_f32(b.v[l]);
+    const u32 lo = Overflow(wave, Pack(x, round), std::isinf(x)), hi = Overflow(wave, Pack(y, round), std::isinf(y));
+    d.v[l] = (lo & 0xffff) | (hi << 16);
   }
   write_result(wave, inst, d, mask);
   return Status::ok();
@@ -237,7 +242,10 @@ Status cvt16(Wave& wave, const Inst& inst) {
   select_half_f16(inst, 0, s, FloatSource);
   const RoundMode round = round_f16(wave);
   Lanes d;
-  for (int l = 0; l < kWaveSize; ++l) d.v[l] = F(inst, static_cast<uint16_t>(s.v[l]), round);
+  for (int l = 0; l < kWaveSize; ++l) {
+    const u32 r = F(inst, static_cast<uint16_t>(s.v[l]), round);
+    d.v[l] = FloatSource ? r : f16_overflow_mode(wave, r, false);  // int -> f16 (65535 overflows)
+  }
   write_result_16(wave, inst, d, mask);
   return Status::ok();
 }
@@ -273,7 +281,7 @@ void register_valu_cvt(HandlerRegistry& r) {
   r.add("v_cvt_f16_f32", cvt_f16_f32);
   r.add("v_cvt_f32_f16", cvt_f32_f16);
   r.add("v_cvt_pkrtz_f16_f32", cvt_pk16<f16_rtz>);
-  r.add("v_cvt_pk_bf16_f32", cvt_pk16<bf16_rne>);
+  r.add("v_cvt_pk_bf16_f32", cvt_pk16<bf16_rne, bf16_overflow_mode>);
   r.add("v_cvt_pk_fp8_f32", cvt_pk_f8<false>);
   r.add("v_cvt_pk_bf8_f32", cvt_pk_f8<true>);
   r.add("v_cvt_f32_fp8", cvt_f32_f8<false>);

@@ -1,6 +1,6 @@
 // gfx950 v_cvt_scalef32_* up-conversions: FP8 / BF8 (OCP) and FP4 (E2M1) elements to f32, f16 or
 // bf16, multiplied by a power-of-two scale taken from an f32 operand. The down-conversions (scaled
-// and stochastic) are in valu_cvt_narrow.cc.
+// and stochastic) are in valu_cvt_narrow.cc, the 32-element FP6 / BF6 forms in valu_cvt_fp6.cc.
 //
 // Sources for the semantics:
 //  * The scale is "the exponent part of scale" (MLIR ROCDL dialect docs of the rocdl.cvt.scale*
@@ -17,16 +17,33 @@
 // results round once from that f32 (the product has at most 4 significant bits, so the f32 is exact
 // unless it leaves f32 range).
 
+#include "valu_cvt_scaled.h"
+
 #include "handler_table.h"
 #include "valu_common.h"
 
 namespace ingot::emu {
+
+float scale_up(double element, uint32_t scale_bits) {
+  const double factor = e8m0_to_f32(static_cast<uint8_t>((scale_bits >> 23) & 0xff));
+  return static_cast<float>(element * factor);
+}
+
+uint32_t round_scaled(ScaledDst dst, float value) {
+  switch (dst) {
+    case ScaledDst::kF32: return f32_bits(value);
+    case ScaledDst::kF16: return f32_to_f16(value, RoundMode::kNearestEven);
+    case ScaledDst::kBf16: return f32_to_bf16(value, RoundMode::kNearestEven);
+  }
+  return 0;
+}
+
 namespace {
 
 using u32 = uint32_t;
+using Dst = ScaledDst;
 
 enum class Src : uint8_t { kFp8, kBf8, kFp4 };
-enum class Dst : uint8_t { kF32, kF16, kBf16 };
 
 double element_value(Src src, u32 code) {
   switch (src) {
@@ -37,19 +54,6 @@ double element_value(Src src, u32 code) {
   return 0;
 }
 
-float scaled(Src src, u32 code, u32 scale_bits) {
-  const double factor = e8m0_to_f32(static_cast<uint8_t>((scale_bits >> 23) & 0xff));
-  return static_cast<float>(element_value(src, code) * factor);
-}
-
-u32 narrow(Dst dst, float value) {
-  switch (dst) {
-    case Dst::kF32: return f32_bits(value);
-    case Dst::kF16: return f32_to_f16(value, RoundMode::kNearestEven);
-    case Dst::kBf16: return f32_to_bf16(value, RoundMode::kNearestEven);
-  }
-  return 0;
-}
 
 // Count elements (1 or 2) converted from the selected byte (or, for packed FP8, word) of src0.
 template <Src S, Dst D, int Count>
@@ -66,7 +70,7 @@ Status cvt_scaled(Wave& wave, const Inst& inst) {
   for (int l = 0; l < kWaveSize; ++l) {
     for (int e = 0; e < Count; ++e) {
       const u32 code = (s.v[l] >> (shift + element_bits * static_cast<u32>(e))) & ((1u << element_bits) - 1);
-      out[e].v[l] = narrow(D, scaled(S, code, scale.v[l]));
+      out[e].v[l] = round_scaled(D, scale_up(element_value(S, code), scale.v[l]));
     }
   }
   const Operand* dst = vdst(inst);
@@ -90,11 +94,14 @@ Status cvt_scaled(Wave& wave, const Inst& inst) {
 
 }  // namespace
 
-// The down-conversions (valu_cvt_narrow.cc) register through this room's entry point.
+// The down-conversions (valu_cvt_narrow.cc) and the 32-element FP6 / BF6 forms (valu_cvt_fp6.cc)
+// register through this room's entry point.
 void register_valu_cvt_narrow(HandlerRegistry& r);
+void register_valu_cvt_fp6(HandlerRegistry& r);
 
 void register_valu_cvt_scaled(HandlerRegistry& r) {
   register_valu_cvt_narrow(r);
+  register_valu_cvt_fp6(r);
   r.add("v_cvt_scalef32_f32_fp8", cvt_scaled<Src::kFp8, Dst::kF32, 1>);
   r.add("v_cvt_scalef32_f32_bf8", cvt_scaled<Src::kBf8, Dst::kF32, 1>);
   r.add("v_cvt_scalef32_pk_f32_fp8", cvt_scaled<Src::kFp8, Dst::kF32, 2>);

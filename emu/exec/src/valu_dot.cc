@@ -152,7 +152,9 @@ Status fma_mix(Wave& wave, const Inst& inst) {
       if (inst.mods.clamp) r = std::isnan(r) ? 0.0f : std::clamp(r, 0.0f, 1.0f);
       d.v[l] = f32_bits(r);
     } else {
-      const u32 h = f32_to_f16(fma_round_odd(x[0], x[1], x[2], inst.mods.clamp), round);
+      const bool inf_operand = std::isinf(x[0]) || std::isinf(x[1]) || std::isinf(x[2]);
+      const u32 h = f16_overflow_mode(wave, f32_to_f16(fma_round_odd(x[0], x[1], x[2], inst.mods.clamp), round),
+                                      inf_operand);
       d.v[l] = Out == MixOut::kLo ? (old.v[l] & 0xffff0000u) | h : (old.v[l] & 0xffffu) | (h << 16);
     }
   }

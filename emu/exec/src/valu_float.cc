@@ -1,5 +1,6 @@
 // Floating-point VALU: f32, f16, packed f16 and packed f32 (VOP1/VOP2/VOP3/VOP3P), transcendentals
-// via the numerics room. f16 math is done in f32/f64 and rounded once to f16.
+// via the numerics room. f16 math is done in f32/f64 and rounded once to f16 by f16_result (MODE's f16
+// round mode, then MODE.FP16_OVFL).
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -64,12 +65,15 @@ Status f16_op(Wave& wave, const Inst& inst) {
     }
     select_half_f16(inst, i, s[i], true);
   }
-  const RoundMode round = round_f16(wave);
   Lanes d;
   for (int l = 0; l < kWaveSize; ++l) {
-    const float r = F(f16_to_f32(uint16_t(s[0].v[l])), f16_to_f32(uint16_t(s[1].v[l])),
-                      f16_to_f32(uint16_t(s[2].v[l])));
-    d.v[l] = f32_to_f16(output_mods_f32(inst, r), round);
+    float x[3] = {0.0f, 0.0f, 0.0f};
+    bool inf_operand = false;
+    for (int i = 0; i < N; ++i) {
+      x[i] = f16_to_f32(uint16_t(s[i].v[l]));
+      inf_operand |= std::isinf(x[i]);
+    }
+    d.v[l] = f16_result(wave, output_mods_f32(inst, F(x[0], x[1], x[2])), inf_operand);
   }
   write_result_16(wave, inst, d, mask);
   return Status::ok();
@@ -83,7 +87,9 @@ Status f16_trans(Wave& wave, const Inst& inst) {
   select_half_f16(inst, 0, s, true);
   const DenormMode denorm = denorm_f16(wave);
   Lanes d;
-  for (int l = 0; l < kWaveSize; ++l) d.v[l] = F(uint16_t(s.v[l]), denorm);
+  for (int l = 0; l < kWaveSize; ++l) {
+    d.v[l] = f16_overflow_mode(wave, F(uint16_t(s.v[l]), denorm), (s.v[l] & 0x7fffu) == kF16Inf);
+  }
   write_result_16(wave, inst, d, mask);
   return Status::ok();
 }
@@ -113,15 +119,17 @@ Status pk16_op(Wave& wave, const Inst& inst) {
       const uint8_t sel = h == 0 ? (vop3p ? inst.mods.op_sel : 0) : (vop3p ? inst.mods.op_sel_hi : 7);
       const uint8_t neg = h == 0 ? inst.mods.neg : inst.mods.neg_hi;
       uint32_t x[3];
+      bool inf_operand = false;
       for (int i = 0; i < 3; ++i) {
         x[i] = i < N ? pk_half(s[i].v[l], (sel >> i) & 1) : 0;
         if (Float && ((neg >> i) & 1)) x[i] ^= 0x8000u;
+        inf_operand |= (x[i] & 0x7fffu) == kF16Inf;
       }
       uint32_t r;
       if constexpr (Float) {
         float value = F(f16_to_f32(uint16_t(x[0])), f16_to_f32(uint16_t(x[1])), f16_to_f32(uint16_t(x[2])));
         if (inst.mods.clamp) value = std::isnan(value) ? 0.0f : std::clamp(value, 0.0f, 1.0f);
-        r = f32_to_f16(value);
+        r = f16_result(wave, value, inf_operand);
       } else {
         r = F(x[0], x[1], x[2]) & 0xffff;
       }
@@ -244,11 +252,11 @@ Status ldexp_f16(Wave& wave, const Inst& inst) {
   fetch_source(wave, inst, 1, e, mask);
   select_half_f16(inst, 0, a, true);
   select_half_f16(inst, 1, e, false);
-  const RoundMode round = round_f16(wave);
   Lanes d;
   for (int l = 0; l < kWaveSize; ++l) {
     const int exp = std::clamp(static_cast<int>(static_cast<int16_t>(e.v[l])), -64, 64);
-    d.v[l] = f32_to_f16(output_mods_f32(inst, std::ldexp(f16_to_f32(uint16_t(a.v[l])), exp)), round);
+    const float x = f16_to_f32(uint16_t(a.v[l]));
+    d.v[l] = f16_result(wave, output_mods_f32(inst, std::ldexp(x, exp)), std::isinf(x));
   }
   write_result_16(wave, inst, d, mask);
   return Status::ok();
@@ -305,6 +313,10 @@ void register_valu_float(HandlerRegistry& r) {
   r.add("v_cos_f32", f32_op<([](float a, float, float) { return cos_rev(a); }), 1>);
   r.add("v_exp_f32", f32_trans<v_exp_f32>);
   r.add("v_log_f32", f32_trans<v_log_f32>);
+  // The legacy forms: the same specials and (unquantified) accuracy class as v_exp/v_log_f32 (CLRX's GCN notes,
+  // gem5's pow/log2 description); see the README row "v_exp/log_legacy_f32".
+  r.add("v_exp_legacy_f32", f32_trans<v_exp_f32>);
+  r.add("v_log_legacy_f32", f32_trans<v_log_f32>);
   r.add("v_rcp_f32", f32_trans<v_rcp_f32>);
   r.add("v_rcp_iflag_f32", f32_trans<v_rcp_f32>);
   r.add("v_rsq_f32", f32_trans<v_rsq_f32>);

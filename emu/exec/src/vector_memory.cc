@@ -6,6 +6,7 @@
 #include <mutex>
 #include <string_view>
 
+#include "handler_table.h"
 #include "ingot_emu/number_formats.h"
 
 namespace ingot::emu {
@@ -99,33 +100,61 @@ Status vmem_store(Wave& wave, const Inst& inst, const VmemLanes& lanes, StoreFor
   return Status::ok();
 }
 
-Status vmem_load_to_lds(Wave& wave, const Inst& inst, const VmemLanes& lanes, uint32_t bytes) {
-  std::vector<uint8_t>& lds = wave.group->lds;
-  const uint64_t base = uint64_t{wave.s[kSlotM0] & 0x3ffff} + static_cast<uint32_t>(inst.mem.offset);
-  if (wave.launch->memory_model != nullptr) {
-    INGOT_RETURN_IF_ERROR(memory_model_load(wave, lanes, std::min<uint32_t>(4, bytes), (bytes + 3) / 4));
+uint64_t lds_direct_base(const Wave& wave, const Inst& inst, LdsM0 m0) {
+  const uint32_t mask = m0 == LdsM0::kBytes ? kLdsM0ByteMask : kLdsM0DwordMask;
+  return uint64_t{wave.s[kSlotM0] & mask} + static_cast<uint32_t>(inst.mem.offset);
+}
+
+Status lds_direct_dword(const Inst& inst, LoadForm form, uint32_t raw, int lane, uint32_t& dword) {
+  const bool negative = (form == LoadForm::kI8 && (raw & 0x80)) || (form == LoadForm::kI16 && (raw & 0x8000));
+  if (negative) {
+    return Status(StatusCode::kUnsupported,
+                  std::string(op_mnemonic(inst.op)) + " by lane " + std::to_string(lane) + " loaded a negative element (" +
+                      hex(raw) + "): whether a signed sub-dword element is sign- or zero-extended in LDS is not "
+                      "documented, so it is not emulated");
   }
+  dword = form == LoadForm::kDwords ? raw : shape_loaded(form, raw, 0);
+  return Status::ok();
+}
+
+Status lds_direct_store(Wave& wave, uint64_t target, const uint32_t* values, uint32_t dwords, int lane) {
+  std::vector<uint8_t>& lds = wave.group->lds;
+  if (target + 4ull * dwords > lds.size()) {
+    return fault("direct-to-LDS load by lane " + std::to_string(lane) + " writes LDS at " + hex(target) +
+                 ", outside the workgroup's " + std::to_string(lds.size()) + " bytes");
+  }
+  std::memcpy(lds.data() + target, values, 4ull * dwords);
+  return Status::ok();
+}
+
+Status vmem_load_to_lds(Wave& wave, const Inst& inst, const VmemLanes& lanes, LoadForm form, uint32_t dwords,
+                        LdsM0 m0) {
+  const bool narrow = form == LoadForm::kU8 || form == LoadForm::kI8 || form == LoadForm::kU16 || form == LoadForm::kI16;
+  if (!(narrow || (form == LoadForm::kDwords && dwords != 2))) {
+    return Status(StatusCode::kUnsupported, std::string(op_mnemonic(inst.op)) +
+                                                " cannot load to LDS (not in the ISA guide's load-to-LDS subset)");
+  }
+  const uint32_t piece = narrow ? load_element_bytes(form) : 4;
+  const uint32_t rows = narrow ? 1 : dwords;
+  const uint64_t base = lds_direct_base(wave, inst, m0);
+  const uint32_t stride = lds_direct_lane_stride(rows);
+  if (wave.launch->memory_model != nullptr) INGOT_RETURN_IF_ERROR(memory_model_load(wave, lanes, piece, rows));
   for (int l = 0; l < kWaveSize; ++l) {
     if (!((lanes.lanes >> l) & 1)) continue;
-    const uint64_t target = base + uint64_t(l) * bytes;
-    if (target + bytes > lds.size()) {
-      return fault("direct-to-LDS load by lane " + std::to_string(l) + " writes LDS at " + hex(target) +
-                   ", outside the workgroup's " + std::to_string(lds.size()) + " bytes");
-    }
-    for (uint32_t d = 0; d < (bytes + 3) / 4; ++d) {
-      uint32_t value = 0;
-      const uint32_t piece = std::min<uint32_t>(4, bytes - 4 * d);
+    uint32_t values[4] = {};
+    for (uint32_t d = 0; d < rows; ++d) {
+      uint32_t raw = 0;
       if ((lanes.valid[l] >> d) & 1) {
         const uint64_t address = lanes.address[l] + 4ull * d;
         const uint8_t* source = global_pointer(wave, address, piece);
         if (source == nullptr) return global_fault("load to LDS", address, piece, l);
-        std::memcpy(&value, source, piece);
+        std::memcpy(&raw, source, piece);
       }
-      std::memcpy(lds.data() + target + 4 * d, &value, piece);
+      INGOT_RETURN_IF_ERROR(lds_direct_dword(inst, form, raw, l, values[d]));
     }
+    INGOT_RETURN_IF_ERROR(lds_direct_store(wave, base + uint64_t(l) * stride, values, rows, l));
   }
-  account_global_access(wave, lanes.address, lanes.valid, lanes.lanes, std::min<uint32_t>(4, bytes), (bytes + 3) / 4,
-                        false);
+  account_global_access(wave, lanes.address, lanes.valid, lanes.lanes, piece, rows, false);
   track_store(wave, WaitCounter::kVm);
   return Status::ok();
 }

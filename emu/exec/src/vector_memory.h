@@ -31,8 +31,38 @@ uint32_t shape_loaded(LoadForm form, uint32_t raw, uint32_t old);
 
 Status vmem_load(Wave& wave, const Inst& inst, const VmemLanes& lanes, LoadForm form, uint32_t dwords);
 Status vmem_store(Wave& wave, const Inst& inst, const VmemLanes& lanes, StoreForm form, uint32_t dwords);
-// Direct-to-LDS: each lane's `bytes` go to LDS at M0 + inst_offset + lane * bytes (0 when invalid).
-Status vmem_load_to_lds(Wave& wave, const Inst& inst, const VmemLanes& lanes, uint32_t bytes);
+// Direct-to-LDS loads (MUBUF with lds=1, global_load_lds_*, scratch_load_lds_*). Lane l's data lands
+// at LDS offset + instruction offset + l * stride, stride 4 for byte, short and dword loads and 16 for
+// 3- and 4-dword loads (a 3-dword load skips its 4th dword): AMD CDNA3/CDNA4 ISA guides 9.1.9 ("Memory
+// Buffer Load to LDS": LDS_ADDR = LDSbase + LDS_offset + inst_offset + TIDinWave * 4, "* 16" for data of
+// 3 or 4 dwords) and 10.3 (global/scratch: "DWORDX1 ... ThreadID*4", "DWORDX4 ... ThreadID*16"). A byte
+// or short element fills its lane's whole dword, zero-extended: AMD rocRoller's GPU test of sub-dword
+// Direct2LDS loads (rocm-libraries PR #5084, Direct2LDSTileCopyTest) expects bytes 0..63 loaded with
+// buffer_load_ubyte to read back from LDS as [0,0,0,0, 1,0,0,0, ...] and shorts as [0,0, 1,0, ...].
+// The LDS offset is M0[17:0] in bytes for MUBUF (guide 9.1.9) and M0[17:2] * 4 for global and scratch
+// (guide 10.3; CK ck_tile's async global load notes the two low bits are dropped).
+enum class LdsM0 : uint8_t { kBytes, kDwords };
+inline constexpr uint32_t kLdsM0ByteMask = 0x3ffff;   // M0[17:0]
+inline constexpr uint32_t kLdsM0DwordMask = 0x3fffc;  // M0[17:2] * 4
+inline constexpr uint32_t kLdsDirectNarrowStride = 4;
+inline constexpr uint32_t kLdsDirectWideStride = 16;  // 3- and 4-dword loads
+
+uint64_t lds_direct_base(const Wave& wave, const Inst& inst, LdsM0 m0);
+inline uint32_t lds_direct_lane_stride(uint32_t dwords) {
+  return dwords >= 3 ? kLdsDirectWideStride : kLdsDirectNarrowStride;
+}
+// The dword a one-dword-or-narrower direct-to-LDS load writes for a lane from the raw element bytes.
+// A signed byte or short whose sign bit is set is refused (kUnsupported naming the instruction and
+// lane): the sources above show unsigned elements only, so whether the rest of the dword is sign- or
+// zero-filled is not settled. Non-negative signed elements are the same either way.
+Status lds_direct_dword(const Inst& inst, LoadForm form, uint32_t raw, int lane, uint32_t& dword);
+// Writes `dwords` dwords of lane `lane` at LDS byte `target`, or faults when they leave the workgroup's LDS.
+Status lds_direct_store(Wave& wave, uint64_t target, const uint32_t* values, uint32_t dwords, int lane);
+
+// MUBUF / global direct-to-LDS: form kDwords with 1, 3 or 4 dwords, or kU8/kI8/kU16/kI16 (other forms
+// are refused). Invalid (out-of-range) pieces write 0.
+Status vmem_load_to_lds(Wave& wave, const Inst& inst, const VmemLanes& lanes, LoadForm form, uint32_t dwords,
+                        LdsM0 m0);
 
 using Atomic32 = uint32_t (*)(uint32_t memory, uint32_t data, uint32_t compare);
 using Atomic64 = uint64_t (*)(uint64_t memory, uint64_t data, uint64_t compare);

@@ -81,10 +81,6 @@ std::string WaitStateChecker::register_text(const RegRef& reg) {
   return register_name(true, op.kind == OperandKind::kAgpr, op.index + static_cast<uint32_t>(reg.dword), 1);
 }
 
-namespace {
-
-}  // namespace
-
 // The checks of one instruction; keeps the worst shortfall.
 class WaitStateChecker::Scan {
  public:
@@ -133,6 +129,8 @@ Status WaitStateChecker::issue(const Wave& wave, const Inst& inst, size_t index,
   const uint64_t horizon = now_ > kMaxWaitStates ? now_ - kMaxWaitStates : 0;
 
   auto scalar_write = [&](uint32_t slot) -> const Mark& { return sgpr_[slot]; };
+  // v_dot rules depend on whether the reader is the same v_dot opcode (looked up only for v_dot writers).
+  auto same_op = [&](const VectorWrite& w) { return module.program()[w.producer].op == inst.op; };
   auto exec_valu_write = [&]() -> const Mark* {
     for (uint32_t slot : {uint32_t{kSlotExec}, uint32_t{kSlotExec + 1}}) {
       if (sgpr_[slot].unit == HazardUnit::kValu) return &sgpr_[slot];
@@ -164,7 +162,9 @@ Status WaitStateChecker::issue(const Wave& wave, const Inst& inst, size_t index,
       continue;
     }
     const int first = vector_row(wave, op);
-    const bool srcc = op.role == Role::kSrc2;
+    // An smfmac reads its vdst as SrcC before writing it; its SRC2 (the index) is read like SrcA/B.
+    const bool accumulator = info.smfmac && op.role == Role::kDst;
+    const bool srcc = info.smfmac ? accumulator : op.role == Role::kSrc2;
     for (int d = 0; d < op.dwords; ++d) {
       const int row = first + d;
       if (row < 0 || row >= kVgprRows) break;
@@ -173,12 +173,14 @@ Status WaitStateChecker::issue(const Wave& wave, const Inst& inst, size_t index,
       const bool w_mfma = w.unit == HazardUnit::kXdl || w.unit == HazardUnit::kSgemm ||
                           w.unit == HazardUnit::kDgemm4 || w.unit == HazardUnit::kDgemm16;
       const RegRef reg{&op, d, ""};
+      const bool w_dot = w_live && w.unit == HazardUnit::kValuDot;
       Hazard hazard = Hazard::kCount;
-      if (write) {
+      if (write && !accumulator) {
         if (!(valu || mem)) continue;
         if (w_live && w_mfma && overwrites_mfma_result(w.unit, hazard)) {
           scan.need(hazard, w.end, w.producer, w.passes, reg);
         }
+        if (w_dot && !same_op(w)) scan.need(Hazard::kDotDifferentWrite, w.end, w.producer, 0, reg);
         const Mark& r = srcc_read_[static_cast<size_t>(row)];
         if (r.end > horizon) scan.need(Hazard::kXdlSrcCWar, r.end, r.producer, r.passes, reg);
         if (valu) {
@@ -201,7 +203,15 @@ Status WaitStateChecker::issue(const Wave& wave, const Inst& inst, size_t index,
       if (w_mfma && non_mfma_reads_mfma_result(w.unit, valu, hazard)) {
         scan.need(hazard, w.end, w.producer, w.passes, reg);
       }
+      if (w_dot) {
+        if (!same_op(w)) {
+          scan.need(Hazard::kDotDifferentRead, w.end, w.producer, 0, reg);
+        } else if (!srcc) {
+          scan.need(Hazard::kDotSameSrcAB, w.end, w.producer, 0, reg);
+        }
+      }
       if (!valu) continue;
+      if (w.trans && !info.trans) scan.need(Hazard::kTransForward, w.end, w.producer, 0, reg);
       const bool w_valu = w.unit == HazardUnit::kValu || w.unit == HazardUnit::kValuDot;
       if (info.readlane && op.role == Role::kSrc0 && w_valu) {
         scan.need(Hazard::kValuVgprReadlane, w.end, w.producer, 0, reg);
@@ -236,6 +246,9 @@ Status WaitStateChecker::issue(const Wave& wave, const Inst& inst, size_t index,
     const Mark& w = sgpr_[kSlotM0];
     if (w.unit == HazardUnit::kOther) scan.need(Hazard::kSaluM0, w.end, w.producer, 0, m0_reg);
   }
+  if (info.fma64 && dgemm_.end > horizon) {
+    scan.need(Hazard::kDgemmFma64, dgemm_.end, dgemm_.producer, 0, RegRef{nullptr, -1, "(any register)"});
+  }
   const size_t hwreg = static_cast<size_t>(inst.simm16) & (kHwregIds - 1);
   if (info.getreg || info.setreg) {
     const Mark& w = setreg_[hwreg];
@@ -263,19 +276,28 @@ Status WaitStateChecker::issue(const Wave& wave, const Inst& inst, size_t index,
   const uint64_t issued = info.nop ? static_cast<uint64_t>(inst.simm16 & 0xF) + 1 : 1;
   const uint64_t end = now_ + 1;
   const uint32_t producer = static_cast<uint32_t>(index);
+  const bool vop3 = inst.encoding == Encoding::kVop3;
   const bool partial = valu && ((inst.extension == Extension::kSdwa && inst.sdwa.dst_sel != kSdwaDword) ||
-                                (inst.encoding == Encoding::kVop3 && (inst.mods.op_sel & 8) != 0));
+                                (vop3 && (inst.mods.op_sel & 8) != 0) || info.fp4_sr ||
+                                (info.fp8_byte_sel && (inst.mods.op_sel & 4) != 0));
   const HazardUnit unit = info.unit;
   for (int i = 0; i < inst.num_operands; ++i) {
     const Operand& op = inst.operands[static_cast<size_t>(i)];
     if (!op.is_register() || op.dwords == 0) continue;
+    const bool srcc_read = unit == HazardUnit::kXdl && (info.smfmac ? op.role == Role::kDst : op.role == Role::kSrc2);
+    if (srcc_read && is_vector(op)) {
+      const int first = vector_row(wave, op);
+      for (int d = 0; d < op.dwords && first + d < kVgprRows; ++d) {
+        srcc_read_[static_cast<size_t>(first + d)] = Mark{end, producer, static_cast<uint8_t>(passes)};
+      }
+    }
     if (is_write(op)) {
       if (is_vector(op)) {
         const int first = vector_row(wave, op);
         for (int d = 0; d < op.dwords && first + d < kVgprRows; ++d) {
           vgpr_[static_cast<size_t>(first + d)] =
               VectorWrite{end, producer, static_cast<uint16_t>(first), op.dwords, unit,
-                          static_cast<uint8_t>(passes), partial};
+                          static_cast<uint8_t>(passes), partial, info.trans};
         }
       } else {
         for (int d = 0; d < op.dwords && op.index + d < kScalarSlots; ++d) {
@@ -286,11 +308,6 @@ Status WaitStateChecker::issue(const Wave& wave, const Inst& inst, size_t index,
     }
     if (!is_vector(op)) continue;
     const int first = vector_row(wave, op);
-    if (info.unit == HazardUnit::kXdl && op.role == Role::kSrc2) {
-      for (int d = 0; d < op.dwords && first + d < kVgprRows; ++d) {
-        srcc_read_[static_cast<size_t>(first + d)] = Mark{end, producer, static_cast<uint8_t>(passes)};
-      }
-    }
     if (info.store && op.role == Role::kData0 && op.dwords > 2) {
       const Operand* soffset = inst.find(Role::kSoffset);
       const bool sgpr_soffset = inst.encoding == Encoding::kMubuf && soffset != nullptr &&
@@ -307,6 +324,7 @@ Status WaitStateChecker::issue(const Wave& wave, const Inst& inst, size_t index,
     }
   }
   if (info.setreg) setreg_[hwreg] = Mark{end, producer};
+  if (unit == HazardUnit::kDgemm4 || unit == HazardUnit::kDgemm16) dgemm_ = Mark{end, producer};
   now_ += issued;
   return Status::ok();
 }

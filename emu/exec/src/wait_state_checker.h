@@ -37,7 +37,8 @@ class WaitStateChecker {
     uint8_t dst_count = 0;
     HazardUnit unit = HazardUnit::kOther;
     uint8_t passes = 0;
-    bool partial = false;       // SDWA dst_sel / VOP3 op_sel[3] write of part of the register
+    bool partial = false;       // SDWA dst_sel / VOP3 op_sel[3] / byte-select write of part of the register
+    bool trans = false;         // written by a transcendental VALU
   };
   struct Mark {                 // a producer that is not a register write of VectorWrite's kind
     uint64_t end = 0;
@@ -71,6 +72,7 @@ class WaitStateChecker {
   std::vector<Mark> store_data_;       // rows last stored by a wide VMEM store
   std::vector<Mark> sgpr_;             // scalar slots: last writer
   std::vector<Mark> setreg_;           // hardware register id -> last s_setreg
+  Mark dgemm_;                         // last DGEMM issued (v_fma_f64 waits after any)
 };
 
 }  // namespace ingot::emu

@@ -15,7 +15,7 @@ enum class HazardUnit : uint8_t {
   kOther,    // SALU, branches, s_waitcnt...
   kValu,     // VALU including v_accvgpr_*, lane ops, transcendental and f64
   kValuDot,  // v_dot*: excluded from "VALU writes VGPR -> MFMA" (LLVM IsLegacyVALUNotDotFn)
-  kXdl,      // MFMA on the XDL path (everything but f32-input and f64 MFMA on gfx940+)
+  kXdl,      // MFMA on the XDL path (everything but f32-input and f64 MFMA on gfx940+; v_smfmac_* too)
   kSgemm,    // v_mfma_f32_*_f32 (not XDL on gfx940+)
   kDgemm4,   // v_mfma_f64_4x4x4_4b_f64
   kDgemm16,  // v_mfma_f64_16x16x4_f64
@@ -37,9 +37,14 @@ struct WaitStateOp {
   bool reads_m0 = false;      // s_movrel*, s_sendmsg*: read M0 implicitly
   bool nop = false;           // s_nop N: N+1 wait states
   bool store = false;         // VMEM store or atomic (its data VGPRs may be overwritten too early)
+  bool smfmac = false;        // v_smfmac_*: vdst is also SrcC, SRC2 is the index VGPR
+  bool trans = false;         // transcendental VALU (LLVM's TRANS flag)
+  bool fma64 = false;         // v_fma_f64 / v_fmac_f64 (wait after any DGEMM)
+  bool fp8_byte_sel = false;  // FP8/FP4 conversion whose op_sel[3:2] picks the destination byte
+  bool fp4_sr = false;        // gfx950 v_cvt_scalef32_sr_pk_fp4_*: partial write whatever its selector
   // MFMA passes per target (Target index); f8f6f4 instructions refine this by cbsz/blgp.
   uint8_t passes[kNumTargets] = {0, 0};
-  const MfmaShape* shape = nullptr;  // MFMA: its row of the numerics room's shape table
+  const MfmaShape* shape = nullptr;  // dense MFMA: its row of the numerics room's shape table
 
   bool mfma() const {
     return unit == HazardUnit::kXdl || unit == HazardUnit::kSgemm || unit == HazardUnit::kDgemm4 ||

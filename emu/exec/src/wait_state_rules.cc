@@ -38,9 +38,9 @@ constexpr WaitStateRule kRules[] = {
      "LLVM checkDPPHazards: DppExecWaitStates = 5"},
     {Hazard::kValuVccDivFmas, "VALU writes VCC -> v_div_fmas", both(fixed(4)),
      "LLVM checkDivFMasHazards: DivFMasWaitStates = 4"},
-    {Hazard::kSaluM0, "SALU writes M0 -> LDS DMA / s_movrel / s_sendmsg reads it", both(fixed(1)),
-     "LLVM checkReadM0Hazards: ReadM0WaitStates = 1 (hasReadM0LdsDmaHazard, hasReadM0MovRelInterpHazard, "
-     "hasReadM0SendMsgHazard: GFX9)"},
+    {Hazard::kSaluM0, "SALU writes M0 -> LDS DMA / ds_*_addtid / s_movrel / s_sendmsg reads it", both(fixed(1)),
+     "LLVM checkReadM0Hazards: ReadM0WaitStates = 1 (hasReadM0LdsDmaHazard, hasReadM0MovRelInterpHazard "
+     "(s_movrel*, DS_READ/WRITE_ADDTID_B32), hasReadM0SendMsgHazard (s_sendmsg*, s_ttracedata): GFX9)"},
     {Hazard::kWideStoreValu, "VMEM store of more than 64 bits -> VALU overwrites its data VGPRs",
      both(fixed(2)),
      "LLVM checkVALUHazardsHelper / createsVALUHazard (has12DWordStoreHazard): 2 on gfx940+ "
@@ -49,8 +49,13 @@ constexpr WaitStateRule kRules[] = {
      "MUBUF store of more than 64 bits with an SGPR soffset -> VALU overwrites its data VGPRs", both(fixed(1)),
      "LLVM checkSOFFSETWindowVALUHazardsHelper: 1 (\"measured on gfx950\"); older LLVM (llvm-project "
      "00b3068) had no hazard with an SGPR soffset"},
-    {Hazard::kDstSelForward, "VALU writes part of a VGPR (SDWA dst_sel, op_sel[3]) -> VALU uses it",
-     both(fixed(1)), "LLVM checkVALUHazards: Shift16DefWaitstates = 1 (hasDstSelForwardingHazard: gfx940+)"},
+    {Hazard::kDstSelForward,
+     "VALU writes part of a VGPR (SDWA dst_sel, op_sel[3], FP8/FP4 byte-select conversion) -> VALU uses it",
+     both(fixed(1)),
+     "LLVM checkVALUHazards: Shift16DefWaitstates = 1 (hasDstSelForwardingHazard: gfx940+; "
+     "getDstSelForwardingOperand: FP8 byte-select conversions with op_sel[2], every FP4 SR conversion); llc: "
+     "s_nop 0 after v_cvt_sr_fp8_f32 op_sel:[0,0,1,0] (gfx942, gfx950), after v_cvt_scalef32_sr_pk_fp4_* "
+     "with selector 0 and v_cvt_scalef32_pk_fp4_* / _sr_fp8_* / _sr_bf8_* with op_sel[2] (gfx950)"},
     {Hazard::kPermlaneVgpr, "VALU writes VGPR -> v_permlane*_swap reads it", {none(), fixed(2)},
      "LLVM checkPermlaneHazards: VALUWritesVDstWaitStates = 2 (gfx950)"},
     {Hazard::kPermlaneCmpx, "v_cmpx writes EXEC -> v_permlane*_swap", {none(), fixed(4)},
@@ -116,6 +121,20 @@ constexpr WaitStateRule kRules[] = {
     {Hazard::kXdlSrcCWar, "XDL MFMA reads SrcC -> VALU/VMEM/LDS overwrites it", both(passes_plus(-1)),
      "LLVM checkMAIVALUHazards: SMFMA4x4ReadVgprVALUWarWaitStates = 1, GFX940_XDL4PassReadVgprVALUWar"
      "WaitStates = 3, SMFMA16x16... = 7, SMFMA32x32... = 15 (passes - 1 for 2/4/8/16 passes)"},
+    {Hazard::kTransForward, "transcendental VALU writes VGPR -> non-transcendental VALU reads it", both(fixed(1)),
+     "LLVM checkVALUHazards: TransDefWaitstates = 1 (hasTransForwardingHazard: gfx940+; TRANS = the VOP1 "
+     "TRANS = 1 blocks of VOP1Instructions.td); llc: s_nop 0 between v_exp/log/rcp/rsq/sqrt/sin/cos (f16, "
+     "f32, f64 where they exist) and a v_mul reading the result, none after v_fract/v_frexp_mant"},
+    {Hazard::kDotSameSrcAB, "v_dot writes VGPR -> the same v_dot reads it as SrcA/B", both(fixed(3)),
+     "LLVM checkMAIVALUHazards: DotWriteSameDotReadSrcAB = 3 (SrcC: none); llc: v_mov + s_nop 1 between "
+     "v_dot2c_f32_f16 v3 and v_dot2c_f32_f16 reading v3 as SrcB, nothing when it accumulates into v3"},
+    {Hazard::kDotDifferentRead, "v_dot writes VGPR -> another VALU/VMEM/LDS opcode reads it", both(fixed(3)),
+     "LLVM checkMAIVALUHazards: DotWriteDifferentVALURead = 3; llc: s_nop 2 after v_dot2c_f32_f16 before "
+     "v_dot4c_i32_i8 reading it, after v_dot4c before v_dot8_u32_u4, after v_dot8 before v_add_u32"},
+    {Hazard::kDotDifferentWrite, "v_dot writes VGPR -> another VALU/VMEM/LDS opcode overwrites it", both(fixed(3)),
+     "LLVM checkMAIVALUHazards: DotWriteDifferentVALUWrite = 3 (single source)"},
+    {Hazard::kDgemmFma64, "DGEMM MFMA -> v_fma_f64/v_fmac_f64 (any registers)", both(fixed(2)),
+     "LLVM checkMAIVALUHazards: DMFMAToFMA64WaitStates = 2 (single source)"},
 };
 static_assert(std::size(kRules) == static_cast<size_t>(Hazard::kCount), "one row per Hazard");
 
@@ -131,7 +150,8 @@ constexpr int kMaxPasses = 16;
 constexpr bool within_max_wait_states() {
   for (const WaitStateRule& rule : kRules) {
     for (const WaitCount& count : rule.count) {
-      const int most = (count.per_pass ? kMaxPasses : 0) + (count.base > count.base_two_pass ? count.base : count.base_two_pass);
+      const int base = count.base > count.base_two_pass ? count.base : count.base_two_pass;
+      const int most = (count.per_pass ? kMaxPasses : 0) + base;
       if (most > kMaxWaitStates) return false;
     }
   }

@@ -11,7 +11,10 @@
 //
 // MFMA classes (gfx940+): XDL = every MFMA except the f32-input ones ("SGEMM": v_mfma_f32_*_f32, not
 // XDL per LLVM VOP3PInstructions.td is_gfx940_xdl; mai-hazards-gfx940.mir names them nonxdl_sgemm) and
-// the f64 ones ("DGEMM"). Pass counts come from the numerics room's shape table (mfma_shapes.h).
+// the f64 ones ("DGEMM"). Pass counts come from the numerics room's shape table (mfma_shapes.h). Sparse
+// v_smfmac_* are XDL MFMAs whose vdst is also their SrcC and whose index VGPR (SRC2) is read like SrcA/B:
+// what the pinned LLVM does (its llc puts passes + 3 / + 4 wait states between an smfmac and another
+// smfmac reading its result as the index, none between two accumulating into the same registers).
 #pragma once
 
 #include <array>
@@ -63,6 +66,11 @@ enum class Hazard : uint8_t {
   kDgemm16Waw,            // DGEMM 16x16 writes -> VALU / VMEM / LDS writes the same register
   kDgemm4Waw,             // DGEMM 4x4 writes -> VALU / VMEM / LDS writes the same register
   kXdlSrcCWar,            // XDL reads SrcC -> VALU / VMEM / LDS overwrites it
+  kTransForward,          // transcendental VALU writes VGPR -> non-transcendental VALU reads it
+  kDotSameSrcAB,          // v_dot writes VGPR -> the same v_dot opcode reads it as SrcA/B
+  kDotDifferentRead,      // v_dot writes VGPR -> another VALU / VMEM / LDS opcode reads it
+  kDotDifferentWrite,     // v_dot writes VGPR -> another VALU / VMEM / LDS opcode overwrites it
+  kDgemmFma64,            // DGEMM issued -> v_fma_f64 / v_fmac_f64 (any registers)
   kCount,
 };
 

@@ -43,6 +43,7 @@ struct Wave {
   bool scc = false;
   uint32_t mode = 0;
   uint32_t accum_offset = 0;  // row of a0 in the unified file
+  bool gpr_idx_on = false;    // VGPR index mode (MODE.gpr_idx_en): see gpr_index.h
 
   size_t pc_index = 0;        // index of the current instruction in the module's program
   size_t next_pc_index = 0;   // handlers of branches overwrite this

@@ -89,8 +89,8 @@ Status decode_scalar_alu(DecodeState& s, Encoding encoding, uint32_t w) {
       case SigField::kSsrc1:
         INGOT_RETURN_IF_ERROR(source_operand(s, ssrc1, spec, dwords, false, op_out));
         break;
-      case SigField::kSimm16:
-        op_out = simm16_operand(inst, spec, bits(w, 15, 0));
+      case SigField::kSimm16:  // SOPC (s_set_gpr_idx_on): the immediate sits in the SSRC1 field
+        op_out = simm16_operand(inst, spec, encoding == Encoding::kSopc ? ssrc1 : bits(w, 15, 0));
         break;
       case SigField::kLiteralK:
         INGOT_RETURN_IF_ERROR(source_operand(s, kLiteralCode, spec, 1, false, op_out));

@@ -120,6 +120,8 @@ constexpr NarrowTraits narrow_traits(NarrowFormat format) {
     case NarrowFormat::kE2M1: return {1, 1, 0x7, 0x8, 0x7, 0x7, false, false};
     case NarrowFormat::kF16: return {10, 15, 0x7BFF, 0x8000, 0x7E00, 0x7C00, false, true};
     case NarrowFormat::kBf16: return {7, 127, 0x7F7F, 0x8000, 0x7FC0, 0x7F80, false, true};
+    case NarrowFormat::kE2M3: return {3, 1, 0x1F, 0x20, 0x1F, 0x1F, false, false};
+    case NarrowFormat::kE3M2: return {2, 3, 0x1F, 0x20, 0x1F, 0x1F, false, false};
   }
   return {3, 7, 0x7E, 0x80, 0x7F, 0x7F, false, false};
 }

@@ -102,34 +102,43 @@
   global_store_dword v1, v10, s[6:7] offset:2816
   ; 28: dot2_i32_i16(w1, w2, w3)
   v_dot2_i32_i16 v10, v3, v4, v5
+  s_nop 2                                  ; a v_dot result read by another opcode (the store): 3 wait states
   global_store_dword v1, v10, s[6:7] offset:3072
   ; 29: dot4_i32_i8(w1, w2, w3)
   v_dot4_i32_i8 v10, v3, v4, v5
+  s_nop 2                                  ; a v_dot result read by another opcode (the store): 3 wait states
   global_store_dword v1, v10, s[6:7] offset:3328
   ; 30: dot8_i32_i4(w1, w2, w3)
   v_dot8_i32_i4 v10, v3, v4, v5
+  s_nop 2                                  ; a v_dot result read by another opcode (the store): 3 wait states
   global_store_dword v1, v10, s[6:7] offset:3584
   ; 31: dot2c_i32_i16: w3 + dot(w1, w2)
   v_mov_b32 v10, v5
   v_dot2c_i32_i16 v10, v3, v4
+  s_nop 2                                  ; a v_dot result read by another opcode (the store): 3 wait states
   global_store_dword v1, v10, s[6:7] offset:3840
   s_add_u32 s6, s6, 0x1000
   s_addc_u32 s7, s7, 0
   ; 32: dot4c_i32_i8: w3 + dot(w1, w2)
   v_mov_b32 v10, v5
   v_dot4c_i32_i8 v10, v3, v4
+  s_nop 2                                  ; a v_dot result read by another opcode (the store): 3 wait states
   global_store_dword v1, v10, s[6:7] offset:0
   ; 33: dot8_u32_u4(w1, w2, w3)
   v_dot8_u32_u4 v10, v3, v4, v5
+  s_nop 2                                  ; a v_dot result read by another opcode (the store): 3 wait states
   global_store_dword v1, v10, s[6:7] offset:256
   ; 34: dot2_u32_u16 clamp(w1, w2, w3)
   v_dot2_u32_u16 v10, v3, v4, v5 clamp
+  s_nop 2                                  ; a v_dot result read by another opcode (the store): 3 wait states
   global_store_dword v1, v10, s[6:7] offset:512
   ; 35: dot4_u32_u8(w1, w2, w3)
   v_dot4_u32_u8 v10, v3, v4, v5
+  s_nop 2                                  ; a v_dot result read by another opcode (the store): 3 wait states
   global_store_dword v1, v10, s[6:7] offset:768
   ; 36: dot2_f32_f16(w2, w3, a)
   v_dot2_f32_f16 v10, v4, v5, v2
+  s_nop 2                                  ; a v_dot result read by another opcode (the store): 3 wait states
   global_store_dword v1, v10, s[6:7] offset:1024
   ; 37: fma_mix_f32(w2.hi f16, a f32, w3.lo f16)
   v_fma_mix_f32 v10, v4, v2, v5 op_sel:[1,0,0] op_sel_hi:[1,0,1]

@@ -37,9 +37,11 @@
   global_store_dword v1, v10, s[6:7] offset:1792
   ; 8: dot2_f32_bf16(w2, w3, a)
   v_dot2_f32_bf16 v10, v4, v5, v2
+  s_nop 2                                  ; a v_dot result read by another opcode (the store): 3 wait states
   global_store_dword v1, v10, s[6:7] offset:2048
   ; 9: dot2c_f32_bf16: a + dot(w2, w3)
   v_mov_b32 v10, v2
   v_dot2c_f32_bf16 v10, v4, v5
+  s_nop 2                                  ; a v_dot result read by another opcode (the store): 3 wait states
   global_store_dword v1, v10, s[6:7] offset:2304
   s_endpgm

@@ -11,7 +11,12 @@ def scalar_variants(row, arch):
         def build(choice):
             ops = []
             for f, t in row.signature:
-                ops.append(choice.get(f, {"sdst": s(4, t), "ssrc0": s(6, t), "ssrc1": s(8, t)}[f]))
+                if f in choice:
+                    ops.append(choice[f])
+                elif f == "simm16":  # s_set_gpr_idx_on's mode bits (a raw immediate in the SSRC1 field)
+                    ops.append("gpr_idx(SRC0)")
+                else:
+                    ops.append(s({"sdst": 4, "ssrc0": 6, "ssrc1": 8}[f], t))
             return f"{m} {', '.join(ops)}".strip()
         out.append(build({}))
         if "ssrc0" in sig:
@@ -24,6 +29,8 @@ def scalar_variants(row, arch):
             if DWORDS[t] == 1:
                 out.append(build({"ssrc0": "0x12345678"}))
             out.append(build({"ssrc0": "0.5"}))
+        if sig.get("simm16") == "gpridx":  # s_set_gpr_idx_on's mode bits (SSRC1 field)
+            out += [build({"simm16": "gpr_idx()"}), build({"simm16": "gpr_idx(SRC1,SRC2,DST)"})]
         if "ssrc1" in sig:
             out.append(build({"ssrc1": "-16"}))
             if DWORDS[sig["ssrc1"]] == 1:

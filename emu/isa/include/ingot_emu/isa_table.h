@@ -3,7 +3,8 @@
 //
 // Signature grammar (the last column of isa_ops.def): operands in LLVM's printed order, space separated,
 // each "field=type" or a bare flag word.
-//   fields  SALU   sdst ssrc0 ssrc1 simm16 sdst_src (SOPK's SDST read as a source)
+//   fields  SALU   sdst ssrc0 ssrc1 simm16 sdst_src (SOPK's SDST read as a source); in a SOPC row simm16 is
+//                  the SSRC1 field read as a raw immediate (s_set_gpr_idx_on's gpr_idx mode bits)
 //           SMEM   sdata (loaded) sdata_src (stored) sbase soffset
 //           VALU   vdst vdst_sgpr (VGPR field holding an SGPR) vdst_acc (AGPR) sdst (lane mask: VCC in
 //                  the 32-bit forms) src0 src1 src2 src0_acc (AGPR source) src0_vgpr (VGPR-only source)

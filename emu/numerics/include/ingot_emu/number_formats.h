@@ -69,11 +69,12 @@ uint8_t f32_to_fp8_sr(float value, Fp8Format format, uint32_t random_bits, bool 
 // amd_hip_ocp_host.hpp `from_float_sr`: "align random value to be one past the kept mant bit").
 // Overflow (a rounded magnitude above the largest finite) and +-inf:
 //   saturate == false: E4M3Fn -> S.1111.111 (NaN), E5M2 -> S.11111.00 (inf), FNUZ -> 0x80 (NaN),
-//                      f16 / bf16 -> +-inf, E2M1 -> +-6 (no inf or NaN);
+//                      f16 / bf16 -> +-inf, E2M1 -> +-6, FP6 E2M3 -> +-7.5, E3M2 -> +-28 (no inf or NaN);
 //   saturate == true (MODE.FP16_OVFL): +-max finite; f16 / bf16 keep a true inf input as inf.
-// NaN -> E4M3Fn S.1111.111, E5M2 S.11111.10, FNUZ 0x80, E2M1 S.111, f16 / bf16 quiet NaN (sign kept).
+// NaN -> E4M3Fn S.1111.111, E5M2 S.11111.10, FNUZ 0x80, E2M1 S.111, E2M3 / E3M2 S.11111 (HIP
+// amd_hip_ocp_host.hpp `nan`: the MX formats' largest magnitude), f16 / bf16 quiet NaN (sign kept).
 // Zero and results that round to zero keep the sign (FNUZ: +0).
-enum class NarrowFormat : uint8_t { kE4M3Fnuz, kE5M2Fnuz, kE4M3Fn, kE5M2, kE2M1, kF16, kBf16 };
+enum class NarrowFormat : uint8_t { kE4M3Fnuz, kE5M2Fnuz, kE4M3Fn, kE5M2, kE2M1, kF16, kBf16, kE2M3, kE3M2 };
 constexpr NarrowFormat narrow_format(Fp8Format format) {
   switch (format) {
     case Fp8Format::kE4M3Fnuz: return NarrowFormat::kE4M3Fnuz;
