@@ -16,8 +16,9 @@ class Backend(ABC):
         """Everything that can change the output bytes: goes into the incremental-build cache key."""
 
     @abstractmethod
-    def assemble(self, source: str, arch: str) -> bytes:
-        """Assemble AMDGCN source into a relocatable ELF; raise AssemblyError naming the lines."""
+    def assemble(self, source: str, arch: str, features: str = "") -> bytes:
+        """Assemble AMDGCN source into a relocatable ELF; raise AssemblyError naming the lines.
+        `features` is LLVM's -mattr string (e.g. "+xnack"); the source's .amdgcn_target must agree with it."""
 
     @abstractmethod
     def link(self, obj: bytes, arch: str) -> bytes:

@@ -50,7 +50,7 @@ class RocmBackend(Backend):
     def identity(self) -> str:
         return f"{self.name} {self._version} {self._mc}"
 
-    def assemble(self, source: str, arch: str) -> bytes:
+    def assemble(self, source: str, arch: str, features: str = "") -> bytes:
         info = arch_info(arch)
         if self._major and self._major < info.min_llvm:
             raise AssemblyError(f"{self._version} at {self._mc} is too old for {arch} "
@@ -60,7 +60,8 @@ class RocmBackend(Backend):
             obj = os.path.join(tmp, "kernel.o")
             with open(src, "w") as f:
                 f.write(source)
-            proc = subprocess.run([self._mc, "-triple=amdgcn-amd-amdhsa", f"-mcpu={arch}", "-filetype=obj",
+            mattr = [f"-mattr={features}"] if features else []
+            proc = subprocess.run([self._mc, "-triple=amdgcn-amd-amdhsa", f"-mcpu={arch}", *mattr, "-filetype=obj",
                                    "-o", obj, src], capture_output=True, text=True)
             if proc.returncode != 0 or "error:" in proc.stderr:
                 raise AssemblyError(f"assembly for {arch} failed", parse_mc_errors(proc.stderr, source))

@@ -62,10 +62,10 @@ class TritonBackend(Backend):
             lib = "?"
         return f"{self.name} {self._triton_version} libtriton-size={lib}"
 
-    def assemble(self, source: str, arch: str) -> bytes:
+    def assemble(self, source: str, arch: str, features: str = "") -> bytes:
         arch_info(arch)
         with _captured_stderr() as err:
-            obj = self._amd.assemble_amdgcn(source, arch, "")
+            obj = self._amd.assemble_amdgcn(source, arch, features)
         text = err[0]
         if _UNKNOWN_CPU in text:
             raise AssemblyError(f"this LLVM does not know {arch}: {text.strip().splitlines()[0]}")

@@ -11,6 +11,8 @@ A test kernel file holds instructions plus `;@key value` header lines; this scri
   ;@enable WORDS             any of: dispatch_ptr queue_ptr dispatch_id wgid_y wgid_z no_kernarg_ptr
                              fp16_overflow no_ieee_mode no_dx10_clamp (descriptor MODE bits)
   ;@arch ARCHS               archs this kernel is for (default gfx942 gfx950)
+  ;@xnack on|off|any         the code object's XNACK mode (default: any, what the plain target id gives):
+                             assembled with -mattr=+xnack / -xnack and the matching target id
 A variant of another kernel (e.g. one synchronisation step removed) says only how it differs:
   ;@from FILE.s              start from that kernel file's body and header (same folder); then, in order,
   ;@delete LINE              remove the line that reads LINE
@@ -46,6 +48,17 @@ EDITS_WITH_NEW_LINE = ("insert_after", "insert_before", "replace")
 
 class VariantError(Exception):
     pass
+
+
+XNACK_FEATURE = {"any": "", "off": "-xnack", "on": "+xnack"}
+XNACK_TARGET_SUFFIX = {"any": "", "off": ":xnack-", "on": ":xnack+"}
+
+
+def xnack_mode(keys):
+    mode = keys.get("xnack", "any")
+    if mode not in XNACK_FEATURE:
+        raise VariantError(f";@xnack must be one of {', '.join(XNACK_FEATURE)}, not '{mode}'")
+    return mode
 
 
 def apply_variant(path, text):
@@ -88,9 +101,10 @@ def wrap(body, name, arch, keys):
     kernarg = int(keys.get("kernarg", 64))
     enable = set(keys.get("enable", "").split())
     accum = (vgprs + 3) // 4 * 4
+    target_suffix = XNACK_TARGET_SUFFIX[xnack_mode(keys)]
     flag = lambda word: 1 if word in enable else 0
     return f"""
-.amdgcn_target "amdgcn-amd-amdhsa--{arch}"
+.amdgcn_target "amdgcn-amd-amdhsa--{arch}{target_suffix}"
 .text
 .globl {name}
 .p2align 8
@@ -123,6 +137,7 @@ def wrap(body, name, arch, keys):
 .amdgpu_metadata
 ---
 amdhsa.version: [1, 2]
+amdhsa.target: amdgcn-amd-amdhsa--{arch}{target_suffix}
 amdhsa.kernels:
   - .name: {name}
     .symbol: {name}.kd
@@ -145,6 +160,7 @@ def main():
     path, arch, out = sys.argv[1], sys.argv[2], sys.argv[3]
     try:
         text, keys, bases = apply_variant(path, open(path).read())
+        mode = xnack_mode(keys)
     except VariantError as err:
         sys.stderr.write(f"{err}\n")
         return 1
@@ -160,7 +176,7 @@ def main():
     source = wrap(text, name, arch, keys)
     try:
         backend = get_backend()
-        code_object = backend.link(backend.assemble(source, arch), arch)
+        code_object = backend.link(backend.assemble(source, arch, XNACK_FEATURE[mode]), arch)
     except (AssemblyError, ToolchainUnavailable) as err:
         sys.stderr.write(f"{path}: assembling for {arch} failed:\n{err}\n")
         return 1

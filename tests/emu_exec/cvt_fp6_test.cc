@@ -256,12 +256,11 @@ TEST(CvtFp6, Gfx950WritesOnlyExecLanes) {
 constexpr int kMfmaIn = 100;   // dwords per lane
 constexpr int kMfmaOut = 20;
 
-// Lane and element of A[i][k] (or B[k][j] with j for i) in an f8f6f4 FP6 operand of an M-row shape
-// with K = 2048 / M: k is split in two halves of K/2, each held as 16 consecutive values per lane group.
+// Lane and element of A[i][k] (or B[k][j] with j for i) in an f8f6f4 FP6 operand of an M-row shape:
+// 32 consecutive k per lane group (Composable Kernel's FP6 register-mapping table, emu/numerics/README.md).
 void fp6_place(int m, int i, int k, int* lane, int* elem) {
-  const int half = (2048 / m) / 2;
-  *lane = i + m * ((k % half) / 16);
-  *elem = 16 * (k / half) + k % 16;
+  *lane = i + m * (k / 32);
+  *elem = k % 32;
 }
 
 TEST(CvtFp6, Gfx950ConvertedOperandsMultiplyInF8F6F4Mfma) {

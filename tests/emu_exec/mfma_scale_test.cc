@@ -1,10 +1,10 @@
 // gfx950 v_mfma_scale_* end to end: assembled by LLVM (so op_sel / op_sel_hi / cbsz / blgp are LLVM's
 // encoding), decoded, executed, and compared with a reference written here from the OCP MX spec
 // (D[i][j] = sum_k A[i][k] * 2^(XA-127) * B[k][j] * 2^(XB-127)) and the published operand layouts:
-//  * A/B: FP8 and FP6 hold k in two 16-wide pieces, lane = row + M*((k mod K/2) / 16), element
-//    16*floor(k / (K/2)) + k mod 16; FP4 holds 32 consecutive k, lane = row + M*floor(k/32)
-//    (AMD's "Matrix Core Programming on AMD CDNA3 and CDNA4" load code; FP6 per Triton's
-//    chooseScaledMfmaScaleLayout comment).
+//  * A/B: FP8 holds k in two 16-wide pieces, lane = row + M*((k mod K/2) / 16), element
+//    16*floor(k / (K/2)) + k mod 16; FP4 and FP6 hold 32 consecutive k, lane = row + M*floor(k/32)
+//    (AMD's "Matrix Core Programming on AMD CDNA3 and CDNA4" load code for FP8/FP4; FP6 per
+//    Composable Kernel's test/mx_mfma_op register-mapping table and the CDNA4 ISA guide 11.4).
 //  * D: AMD matrix instruction calculator (16x16: lane 16*(i/4) + j, register i%4; 32x32: lane
 //    32*((i/4)%2) + j, register 4*(i/8) + i%4).
 //  * Scale of A[i][k]: lane i + M*floor(k/32) (Triton's chooseScaledMfmaScaleLayout); byte n chosen
@@ -27,7 +27,7 @@ constexpr int kLanes = 64;
 uint32_t element(const std::vector<uint32_t>& lane_major, int m, int kdim, int format, int row, int k) {
   const int bits = ref::f8f6f4_bits(format);
   int lane = 0, elem = 0;
-  if (bits == 4) {
+  if (bits != 8) {
     lane = row + m * (k / 32);
     elem = k % 32;
   } else {

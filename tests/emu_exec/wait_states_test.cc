@@ -14,6 +14,7 @@
 
 #include "emu_test_support.h"
 #include "ingot_emu/mfma_shapes.h"
+#include "module.h"
 
 namespace ingot::emu::testing {
 namespace {
@@ -232,7 +233,90 @@ TEST_P(WaitStates, NoHazardWithoutAProducerAcrossWorkgroups) {
   }
 }
 
+// XNACK soft clauses. Which pairs of VMEM / SMEM instructions need a wait state between them comes from
+// LLVM, not from the emulator: the pinned llc puts `s_nop 0` between a global load and a store and between
+// two returning global atomics for xnack any / on and nothing for -xnack (gfx942 and gfx950), and
+// break-vmem-soft-clauses.mir / break-smem-soft-clauses.mir expect S_NOP 0 (XNACK only) between a load and
+// a load that overwrites a pointer register the first one read, and none between disjoint loads, after a
+// lone load that overwrites its own pointer, or for a load after a store.
+struct ClauseCase {
+  const char* kernel;    // ws_soft_clause with that pair's s_nop 0 deleted
+  const char* consumer;  // the second instruction of the pair (where the fault is)
+  const char* producer;  // the first
+  const char* why;       // the register the message names
+  const char* kind;
+};
+const ClauseCase kClauseCases[] = {
+    {"ws_soft_clause_vmem_store_direct", "global_store_dword v1, v2, s[4:5] offset:256",
+     "global_load_dword v6, v1, s[4:5]", "which writes v6", "VMEM"},
+    {"ws_soft_clause_vmem_addr_direct", "global_load_dword v3, v1, s[4:5] offset:512",
+     "global_load_dword v8, v3, s[4:5]", "writes v3 and", "VMEM"},
+    {"ws_soft_clause_atomic_direct", "global_atomic_add v10, v1, v2, s[4:5] offset:1024 sc0",
+     "global_atomic_add v9, v1, v2, s[4:5] offset:768 sc0", "which writes v9", "VMEM"},
+    {"ws_soft_clause_smem_direct", "s_load_dwordx2 s[4:5], s[0:1], 0x0", "s_load_dword s13, s[4:5], 0x0",
+     "writes s4 and", "SMEM"},
+};
+
+class SoftClauses : public ::testing::TestWithParam<Target> {
+ protected:
+  Result<LaunchProfile> run(Emulator& emu, const std::string& kernel) {
+    DeviceArray<uint32_t> out = upload(emu, std::vector<uint32_t>(1024, 0));
+    return run_kernel(emu, kernel, {1, 1, 1}, {64, 1, 1}, kernargs({out.address, 0}));
+  }
+};
+
+TEST_P(SoftClauses, ModuleCarriesTheCodeObjectsXnackMode) {
+  const std::pair<const char*, TargetFeature> cases[] = {
+      {"ws_soft_clause", TargetFeature::kAny},  // the plain target id: XNACK any
+      {"ws_soft_clause_vmem_store_xnack_off", TargetFeature::kOff},
+      {"ws_soft_clause_vmem_store_xnack_on", TargetFeature::kOn},
+  };
+  for (const auto& [kernel, mode] : cases) {
+    const std::vector<uint8_t> bytes = read_kernel_file(kernel, GetParam());
+    Result<Module> module = Module::load(bytes, GetParam());
+    ASSERT_TRUE(module.is_ok()) << module.status().to_string();
+    EXPECT_EQ(module->xnack(), mode) << kernel;
+    EXPECT_EQ(module->xnack_replay(), mode != TargetFeature::kOff) << kernel;
+  }
+}
+
+TEST_P(SoftClauses, EachPairWithItsNopPasses) {
+  Emulator emu(EmulatorOptions{.target = GetParam(), .check_wait_states = true});
+  auto result = run(emu, "ws_soft_clause");
+  EXPECT_TRUE(result.is_ok()) << result.status().to_string();
+}
+
+TEST_P(SoftClauses, EachPairWithoutItsNopFaultsNamingBothInstructions) {
+  Emulator emu(EmulatorOptions{.target = GetParam(), .check_wait_states = true});
+  for (const ClauseCase& c : kClauseCases) {
+    SCOPED_TRACE(c.kernel);
+    auto result = run(emu, c.kernel);
+    ASSERT_FALSE(result.is_ok());
+    const std::string& message = result.status().message();
+    EXPECT_EQ(result.status().code(), StatusCode::kEmulatorFault) << message;
+    for (const std::string& part :
+         {std::string("kernel ") + c.kernel, std::string("missing wait states (XNACK soft clause"),
+          std::string("(") + c.consumer + ")", std::string(c.producer) + " at pc 0x", std::string(c.why),
+          "soft clause of " + std::string(c.kind), std::string("XNACK is any"),
+          std::string(target_name(GetParam())) + " requires 1 wait states", std::string("0 wait state(s) after")}) {
+      EXPECT_NE(message.find(part), std::string::npos) << part << "\n" << message;
+    }
+  }
+}
+
+TEST_P(SoftClauses, XnackOnFaultsAndXnackOffHasNoSoftClauses) {
+  Emulator emu(EmulatorOptions{.target = GetParam(), .check_wait_states = true});
+  auto on = run(emu, "ws_soft_clause_vmem_store_xnack_on");
+  ASSERT_FALSE(on.is_ok());
+  EXPECT_NE(on.status().message().find("XNACK is on"), std::string::npos) << on.status().message();
+  for (const char* kernel : {"ws_soft_clause_vmem_store_xnack_off", "ws_soft_clause_smem_xnack_off"}) {
+    auto off = run(emu, kernel);
+    EXPECT_TRUE(off.is_ok()) << kernel << ": " << off.status().to_string();
+  }
+}
+
 INGOT_FOR_BOTH_TARGETS(WaitStates);
+INGOT_FOR_BOTH_TARGETS(SoftClauses);
 
 }  // namespace
 }  // namespace ingot::emu::testing

@@ -5,7 +5,8 @@
 //     element k % K_L; C/D register and lane per shape below; BLGP lane patterns; CBSZ/ABID blocks.
 //   - AMD's CDNA4 matrix-core article (Salykov et al., 2025, "Matrix Core Programming on AMD CDNA3 and
 //     CDNA4", its v_mfma_scale_f32_32x32x64_f8f6f4 FP8 and FP4 load code) for gfx950 f8f6f4 operands,
-//     and the ROCm blog's 16x16x128 FP8 lane mapping (k chunks 16*row_group and 16*row_group + 64).
+//     and the ROCm blog's 16x16x128 FP8 lane mapping (k chunks 16*row_group and 16*row_group + 64);
+//     FP6/BF6 from Composable Kernel's register-mapping table (test/mx_mfma_op/mx_mfma_op.hpp).
 #pragma once
 
 #include "ingot_emu/mfma_shapes.h"
@@ -24,13 +25,18 @@ struct Slot {
 inline Slot input_slot(const MfmaShape& s, int block, int i_or_j, int k, int elem_bits) {
   const int m = s.m;
   if (s.a_type == MfmaType::kF8F6F4) {
-    // FP6 like FP8: Triton's chooseScaledMfmaScaleLayout comment ("for mxfp6/mxfp8, there are 2
-    // 16-consecutive elements blocks").
-    if (elem_bits == 8 || elem_bits == 6) {
+    if (elem_bits == 8) {
       // Article, FP8: lane l loads k = 16*floor(l/M) + 32*half + (0..15) for 32x32x64, i.e. the
       // register file holds two K/2-wide halves, 16 k per lane group in each.
       const int half_k = s.k / 2;
       return {i_or_j + m * ((k % half_k) / 16), 16 * (k / half_k) + k % 16};
+    }
+    if (elem_bits == 6) {
+      // Composable Kernel's "Register Mapping for 16x128 for FP6" table (test/mx_mfma_op): lane group g
+      // holds K 32g..32g+15 in registers 0-2 and K 32g+16..32g+31 in registers 3-5, 16 six-bit
+      // values per register triple.
+      const int triple = (k % 32) / 16;
+      return {i_or_j + m * (k / 32), 16 * triple + k % 16};
     }
     // Article, FP4: 32 consecutive k per lane group.
     return {i_or_j + m * (k / 32), k % 32};

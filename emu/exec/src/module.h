@@ -20,6 +20,11 @@ class Module {
   static Result<Module> load(std::span<const uint8_t> bytes, Target target);
 
   const CodeObject& code_object() const { return code_object_; }
+  // The code object's XNACK mode (ELF e_flags EF_AMDGPU_FEATURE_XNACK_*_V4, read by ingot_codeobj).
+  TargetFeature xnack() const { return code_object_.xnack; }
+  // Whether the hardware may replay memory clauses of this code: XNACK "on", or "any" (the code must then
+  // be correct with XNACK on). Decides the wait-state checker's soft-clause rule.
+  bool xnack_replay() const { return xnack() == TargetFeature::kOn || xnack() == TargetFeature::kAny; }
   const std::vector<Inst>& program() const { return program_; }
   Handler handler(size_t index) const { return handlers_[index]; }
   // Index of the instruction starting at `address`, or nullopt (mid-instruction / outside .text).

@@ -113,6 +113,8 @@ void WaitStateChecker::reset() {
     store_data_.resize(kVgprRows);
     sgpr_.resize(kScalarSlots);
     setreg_.resize(kHwregIds);
+    clause_vgpr_.resize(kVgprRows);
+    clause_sgpr_.resize(kScalarSlots);
   }
   now_ += kEpochGap;
 }
@@ -272,6 +274,11 @@ Status WaitStateChecker::issue(const Wave& wave, const Inst& inst, size_t index,
                  " (s_nop N counts N+1; rule source: " + std::string(rule.source) + ")");
   }
 
+  const bool clause_member = info.unit == HazardUnit::kVmem || info.unit == HazardUnit::kSmem;
+  if (clause_member && module.xnack_replay()) {
+    INGOT_RETURN_IF_ERROR(soft_clause(wave, inst, info, index, module, target));
+  }
+
   // Record this instruction as a producer.
   const uint64_t issued = info.nop ? static_cast<uint64_t>(inst.simm16 & 0xF) + 1 : 1;
   const uint64_t end = now_ + 1;
@@ -327,6 +334,90 @@ Status WaitStateChecker::issue(const Wave& wave, const Inst& inst, size_t index,
   if (unit == HazardUnit::kDgemm4 || unit == HazardUnit::kDgemm16) dgemm_ = Mark{end, producer};
   now_ += issued;
   return Status::ok();
+}
+
+Status WaitStateChecker::soft_clause(const Wave& wave, const Inst& inst, const WaitStateOp& info, size_t index,
+                                     const Module& module, Target target) {
+  const auto member = static_cast<uint32_t>(index);
+  // The previous instruction issued (no wait state since) and was of the same kind: the run goes on.
+  const bool joins = clause_.end == now_ && clause_.unit == info.unit;
+  if (!joins) {
+    clause_ = SoftClause{};
+    clause_.id = now_;
+    clause_.unit = info.unit;
+    clause_.first = member;
+  }
+  const bool had_defs = clause_.defs;
+  if (had_defs && info.clause_store) return soft_clause_fault(inst, index, true, module, target);
+
+  auto note_conflict = [&](uint32_t def, uint32_t use, const ClauseReg& reg) {
+    if (clause_.conflict) return;
+    clause_.conflict = true;
+    clause_.conflict_def = def;
+    clause_.conflict_use = use;
+    clause_.conflict_reg = reg;
+  };
+  bool defs = false;
+  ClauseReg def_reg;
+  for (int i = 0; i < inst.num_operands; ++i) {
+    const Operand& op = inst.operands[static_cast<size_t>(i)];
+    if (!op.is_register() || op.dwords == 0) continue;
+    const bool vector = is_vector(op);
+    const bool write = is_write(op);
+    const bool read = !write || info.reads_dst;
+    std::vector<ClauseRow>& rows = vector ? clause_vgpr_ : clause_sgpr_;
+    const int first = vector ? vector_row(wave, op) : static_cast<int>(op.index);
+    for (int d = 0; d < op.dwords; ++d) {
+      const int r = first + d;
+      if (r < 0 || static_cast<size_t>(r) >= rows.size()) break;
+      ClauseRow& row = rows[static_cast<size_t>(r)];
+      const ClauseReg reg{vector, op.kind == OperandKind::kAgpr, op.index + static_cast<uint32_t>(d)};
+      if (read) {
+        if (row.def_clause == clause_.id) note_conflict(row.def_by, member, reg);
+        row.use_clause = clause_.id;
+        row.use_by = member;
+      }
+      if (write) {
+        if (row.use_clause == clause_.id) note_conflict(member, row.use_by, reg);
+        row.def_clause = clause_.id;
+        row.def_by = member;
+        if (!defs) def_reg = reg;
+        defs = true;
+      }
+    }
+  }
+  if (had_defs && clause_.conflict) return soft_clause_fault(inst, index, false, module, target);
+  if (defs) {
+    clause_.defs = true;
+    clause_.last_def = member;
+    clause_.last_def_reg = def_reg;
+  }
+  clause_.last = member;
+  clause_.end = now_ + 1;
+  return Status::ok();
+}
+
+Status WaitStateChecker::soft_clause_fault(const Inst& inst, size_t index, bool store, const Module& module,
+                                           Target target) const {
+  const WaitStateRule& rule = wait_state_rule(Hazard::kSoftClause);
+  auto at = [&](uint32_t i) { return module.describe(i) + " at pc " + hex(module.program()[i].address); };
+  auto name = [](const ClauseReg& reg) { return register_name(reg.vector, reg.agpr, reg.index, 1); };
+  const char* kind = clause_.unit == HazardUnit::kSmem ? "SMEM" : "VMEM";
+  std::string why;
+  if (store) {
+    why = "this store or atomic follows " + at(clause_.last_def) + ", which writes " + name(clause_.last_def_reg);
+  } else {
+    why = "in it, " + at(clause_.conflict_def) + " writes " + name(clause_.conflict_reg) + " and " +
+          (clause_.conflict_use == clause_.conflict_def ? std::string("reads it too")
+                                                        : at(clause_.conflict_use) + " reads it");
+  }
+  return fault("missing wait states (" + std::string(rule.text) + "): " + std::string(op_mnemonic(inst.op)) +
+               " at pc " + hex(module.program()[index].address) + " would extend the soft clause of " + kind +
+               " instructions that starts with " + at(clause_.first) + "; " + why + ". It issues 0 wait " +
+               "state(s) after " + at(clause_.last) + "; the code object's XNACK is " +
+               target_feature_name(module.xnack()) + ", so " + std::string(target_name(target)) +
+               " requires 1 wait states between them (s_nop 0, or any instruction that is not " + kind +
+               ", ends the clause; rule source: " + std::string(rule.source) + ")");
 }
 
 }  // namespace ingot::emu

@@ -5,6 +5,11 @@
 // `s_nop N` is N+1 (SIMM16[3:0]). The emulator follows the dynamic path, so branches and loops are
 // checked on the path each wave actually takes. A stale record (an earlier workgroup's, on a reused
 // Wave) is older than any rule's window: reset() moves the clock far past it instead of clearing.
+//
+// Soft clauses (code objects with XNACK on or any): a run of consecutive VMEM, or of SMEM, instructions
+// may be replayed after a page fault, so within one run no member may write a register that a member
+// (itself included) reads, and no store may follow a member that loads; one other instruction (s_nop 0)
+// ends the run. Each register remembers the last clause (by id) and member that wrote / read it.
 #pragma once
 
 #include <cstdint>
@@ -63,8 +68,39 @@ class WaitStateChecker {
     RegRef reg;
   };
 
+  // A register as the soft-clause check names it (the instruction it came from may be an earlier one).
+  struct ClauseReg {
+    bool vector = false;
+    bool agpr = false;
+    uint32_t index = 0;
+  };
+  struct ClauseRow {            // per register: the last clause member that wrote / read it
+    uint64_t def_clause = 0;    // clause id (the clock when its first member issued)
+    uint64_t use_clause = 0;
+    uint32_t def_by = 0;        // program index
+    uint32_t use_by = 0;
+  };
+  struct SoftClause {
+    uint64_t id = 0;            // the clock when its first member issued
+    uint64_t end = 0;           // the clock just after its last member: a next member issues at exactly it
+    HazardUnit unit = HazardUnit::kOther;  // kVmem or kSmem
+    uint32_t first = 0;         // program indices of the first and the last member
+    uint32_t last = 0;
+    bool defs = false;          // some member writes registers: the last such member and one register
+    uint32_t last_def = 0;
+    ClauseReg last_def_reg;
+    bool conflict = false;      // the members' writes and reads overlap: the first overlap found
+    uint32_t conflict_def = 0;
+    uint32_t conflict_use = 0;
+    ClauseReg conflict_reg;
+  };
+
   class Scan;  // one instruction's checks (wait_state_checker.cc)
   static std::string register_text(const RegRef& reg);
+  // Adds a VMEM/SMEM instruction to the wave's soft clause (or starts one); a fault if that makes it unsafe.
+  Status soft_clause(const Wave& wave, const Inst& inst, const WaitStateOp& info, size_t index,
+                     const Module& module, Target target);
+  Status soft_clause_fault(const Inst& inst, size_t index, bool store, const Module& module, Target target) const;
 
   uint64_t now_ = 0;
   std::vector<VectorWrite> vgpr_;      // unified VGPR/AGPR rows
@@ -73,6 +109,9 @@ class WaitStateChecker {
   std::vector<Mark> sgpr_;             // scalar slots: last writer
   std::vector<Mark> setreg_;           // hardware register id -> last s_setreg
   Mark dgemm_;                         // last DGEMM issued (v_fma_f64 waits after any)
+  std::vector<ClauseRow> clause_vgpr_;  // soft clauses: unified VGPR/AGPR rows
+  std::vector<ClauseRow> clause_sgpr_;  // soft clauses: scalar slots
+  SoftClause clause_;
 };
 
 }  // namespace ingot::emu

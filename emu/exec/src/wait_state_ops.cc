@@ -79,6 +79,11 @@ WaitStateOp classify(Op op) {
   const ExecClass exec_class = op_info(op).exec_class;
   const bool vmem_write = exec_class == ExecClass::kVmemStore || exec_class == ExecClass::kVmemAtomic;
   info.store = info.unit == HazardUnit::kVmem && vmem_write;
+  const bool smem_store = name.starts_with("s_store_") || name.starts_with("s_buffer_store_");
+  info.clause_store = (info.store && !op_info(op).has_flag(kFlagCachePolicy)) ||
+                      (info.unit == HazardUnit::kSmem && smem_store);
+  info.reads_dst = info.unit == HazardUnit::kVmem && exec_class == ExecClass::kVmemLoad &&
+                   name.find("_d16") != std::string_view::npos;
   return info;
 }
 

@@ -42,6 +42,11 @@ struct WaitStateOp {
   bool fma64 = false;         // v_fma_f64 / v_fmac_f64 (wait after any DGEMM)
   bool fp8_byte_sel = false;  // FP8/FP4 conversion whose op_sel[3:2] picks the destination byte
   bool fp4_sr = false;        // gfx950 v_cvt_scalef32_sr_pk_fp4_*: partial write whatever its selector
+  // Soft clauses (XNACK on/any; unit kVmem or kSmem): LLVM's mayStore, which ends a clause that has
+  // loaded something (stores and atomics; not buffer_wbl2/buffer_inv, s_dcache_*), and the d16 loads,
+  // which also read their destination (they keep its other half: LLVM's tied vdata_in operand).
+  bool clause_store = false;
+  bool reads_dst = false;
   // MFMA passes per target (Target index); f8f6f4 instructions refine this by cbsz/blgp.
   uint8_t passes[kNumTargets] = {0, 0};
   const MfmaShape* shape = nullptr;  // dense MFMA: its row of the numerics room's shape table

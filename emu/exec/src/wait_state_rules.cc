@@ -135,6 +135,16 @@ constexpr WaitStateRule kRules[] = {
      "LLVM checkMAIVALUHazards: DotWriteDifferentVALUWrite = 3 (single source)"},
     {Hazard::kDgemmFma64, "DGEMM MFMA -> v_fma_f64/v_fmac_f64 (any registers)", both(fixed(2)),
      "LLVM checkMAIVALUHazards: DMFMAToFMA64WaitStates = 2 (single source)"},
+    {Hazard::kSoftClause,
+     "XNACK soft clause: a VMEM/SMEM run in which a member writes a register a member reads, or a store or "
+     "atomic after a load",
+     both(fixed(1)),
+     "LLVM checkSoftClauseHazards (only if isXNACKEnabled: XNACK on or any): the clause is the run of "
+     "consecutive VMEM (MUBUF/FLAT/GLOBAL/SCRATCH) or SMEM instructions before this one; once a member has "
+     "defs, a mayStore instruction, or defs and uses of all members overlapping, needs 1; MIR "
+     "break-vmem-soft-clauses.mir / break-smem-soft-clauses.mir (S_NOP 0 with XNACK only); llc: s_nop 0 "
+     "between a global load and a store or returning atomic, and between two returning atomics, for xnack "
+     "any/on and none for -xnack (gfx942, gfx950)"},
 };
 static_assert(std::size(kRules) == static_cast<size_t>(Hazard::kCount), "one row per Hazard");
 

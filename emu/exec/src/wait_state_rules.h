@@ -71,6 +71,7 @@ enum class Hazard : uint8_t {
   kDotDifferentRead,      // v_dot writes VGPR -> another VALU / VMEM / LDS opcode reads it
   kDotDifferentWrite,     // v_dot writes VGPR -> another VALU / VMEM / LDS opcode overwrites it
   kDgemmFma64,            // DGEMM issued -> v_fma_f64 / v_fmac_f64 (any registers)
+  kSoftClause,            // XNACK on/any: a VMEM or SMEM instruction that would make its soft clause unsafe
   kCount,
 };
 

@@ -59,6 +59,7 @@
   global_load_dwordx2 v[34:35], v14, s[28:29] offset:512
   s_waitcnt vmcnt(0)
   buffer_atomic_inc_x2 v[32:33], v14, s[32:35], 0 offen sc0      ; k13-14
+  s_nop 0                         ; XNACK soft clause: no returning atomic right after another (wait_states_test.cc)
   buffer_atomic_dec_x2 v[34:35], v14, s[32:35], 0 offen offset:512 sc0   ; k15-16
   ; typed stores into out rows 17 (16_16 UINT, xy) and 18 (16 FLOAT, x)
   s_mov_b32 s36, s24

@@ -21,15 +21,17 @@ struct MfmaCoord {
 };
 
 // The k index held by element `elem` of a lane in lane group `group_k` (the lane's k-group).
-// Lanes hold K_L consecutive k values, except that a lane's data is cut into 16-byte pieces and
-// piece p covers the p-th K/pieces slice of k (seen on gfx950's FP8 f8f6f4 operands, 32 bytes per
-// lane; every other operand here is at most 16 bytes per lane and so contiguous). FP6 operands
-// (24 bytes) are cut the same way into two 16-element pieces of 12 bytes: Triton's
-// chooseScaledMfmaScaleLayout (LinearLayoutConversions.cpp) says "for mxfp4, these 32 elements are
-// consecutive ... for mxfp6/mxfp8, there are 2 16-consecutive elements blocks" (single source).
+// Lanes hold K_L consecutive k values, except gfx950's FP8/BF8 f8f6f4 operands (32 bytes per lane):
+// those are cut into two 16-byte pieces and piece p covers the p-th half of K (AMD's CDNA4
+// matrix-core article; CDNA4 ISA guide 11.4, DS_READ_B64_TR_B8 "first loads K values (0..7, 16..23,
+// 32..39 and 48..55)"). FP6/BF6 (24 bytes) and FP4 (16 bytes) are not cut: 32 consecutive k per
+// lane group. FP6 sources: Composable Kernel's test/mx_mfma_op/mx_mfma_op.hpp ("Register Mapping for
+// 16x128 for FP6": registers 0-2 hold K 0-15 / 32-47 / 64-79 / 96-111 for lanes 0-15 / 16-31 /
+// 32-47 / 48-63, registers 3-5 the next 16; its loader reads 32 consecutive k per lane) and the
+// CDNA4 ISA guide 11.4 (DS_READ_B96_TR_B6, like TR_B4, "first loads K values (0..15, 32..47)").
 constexpr int mfma_k_of_element(const MfmaShape& shape, int group_k, int elem, int elem_bits) {
   const int k_per_lane = mfma_k_per_lane(shape);
-  const int piece_elems = elem_bits == 6 ? std::min(k_per_lane, 16) : std::min(k_per_lane, 128 / elem_bits);
+  const int piece_elems = elem_bits == 6 ? k_per_lane : std::min(k_per_lane, 128 / elem_bits);
   const int pieces = k_per_lane / piece_elems;
   return (elem / piece_elems) * (shape.k / pieces) + group_k * piece_elems + elem % piece_elems;
 }
