@@ -10,13 +10,14 @@ if [ ! -f "$BUILD_DIR/CMakeCache.txt" ]; then
 fi
 cmake --build "$BUILD_DIR" -j "$(nproc)"
 
-# The module cache's concurrent first use, under ThreadSanitizer: a small separate build (no pack,
-# no emulator) of the tests labelled `tsan`. INGOT_SKIP_TSAN=1 skips it.
+# Concurrency under ThreadSanitizer: a separate build (no pack) of the tests labelled `tsan`, the module
+# cache's concurrent first use and the emulator's workgroups on several host threads. INGOT_SKIP_TSAN=1
+# skips it.
 if [ "${INGOT_SKIP_TSAN:-0}" != "1" ]; then
   echo "== ThreadSanitizer: tests labelled tsan"
-  cmake -S . -B "$BUILD_DIR-tsan" -G Ninja -DINGOT_TSAN=ON -DINGOT_BUILD_PACK=OFF -DINGOT_WITH_EMU=OFF \
+  cmake -S . -B "$BUILD_DIR-tsan" -G Ninja -DINGOT_TSAN=ON -DINGOT_BUILD_PACK=OFF -DINGOT_WITH_EMU=ON \
     > "$BUILD_DIR-tsan.configure.log" 2>&1 || { cat "$BUILD_DIR-tsan.configure.log"; exit 1; }
-  cmake --build "$BUILD_DIR-tsan" -j "$(nproc)" --target ingot_module_cache_tests
+  cmake --build "$BUILD_DIR-tsan" -j "$(nproc)" --target ingot_module_cache_tests emu_exec_threads_tests
   TSAN_OPTIONS="halt_on_error=1" ctest --test-dir "$BUILD_DIR-tsan" -L tsan --output-on-failure
 fi
 
