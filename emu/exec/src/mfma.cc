@@ -75,7 +75,7 @@ ScaleOperand scale_operand(const Wave& wave, const Inst& inst, Role role, int wh
 Status mfma(Wave& wave, const Inst& inst) {
   const MfmaShape* shape = shape_of(inst.op);
   if (shape == nullptr) return fault("no MFMA shape for " + std::string(op_mnemonic(inst.op)));
-  const Gfx gfx = wave.launch->target == Target::kGfx950 ? Gfx::k950 : Gfx::k942;
+  const Gfx gfx = gfx_of(wave);
   MfmaModifiers mods;
   mods.cbsz = inst.mai.cbsz;
   mods.abid = inst.mai.abid;
@@ -119,7 +119,7 @@ Status mfma(Wave& wave, const Inst& inst) {
 Status smfmac(Wave& wave, const Inst& inst) {
   const SmfmacShape* shape = sparse_shape_of(inst.op);
   if (shape == nullptr) return fault("no sparse MFMA shape for " + std::string(op_mnemonic(inst.op)));
-  const Gfx gfx = wave.launch->target == Target::kGfx950 ? Gfx::k950 : Gfx::k942;
+  const Gfx gfx = gfx_of(wave);
   const Operand* dst = vdst(inst);
   if (dst == nullptr || !(dst->kind == OperandKind::kVgpr || dst->kind == OperandKind::kAgpr)) {
     return fault("smfmac without a vector destination");

@@ -70,6 +70,9 @@ inline RoundMode round_f16(const Wave& wave) { return static_cast<RoundMode>((wa
 // downcasts; the instructions have no clamp bit: LLVM rejects `clamp` on them).
 inline bool fp16_overflow_saturates(const Wave& wave) { return (wave.mode >> 23) & 1u; }
 
+// The numerics library's name for the emulated target (FP8 formats, MFMA pass counts).
+inline Gfx gfx_of(const Wave& wave) { return wave.launch->target == Target::kGfx950 ? Gfx::k950 : Gfx::k942; }
+
 // The same bit on f16 (and bf16) VALU results: "an overflowed FP16 result is clamped to +/-MAX_FP16,
 // regardless of round mode, while still preserving true INF values" (CDNA4 guide, MODE register).
 // A true INF is one an operand carried in: an infinity made from finite operands (overflow, and also

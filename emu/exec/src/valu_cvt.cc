@@ -12,7 +12,6 @@ namespace {
 
 using u32 = uint32_t;
 
-Gfx gfx_of(const Wave& wave) { return wave.launch->target == Target::kGfx950 ? Gfx::k950 : Gfx::k942; }
 
 template <typename Int>
 u32 float_to_int(double value) {

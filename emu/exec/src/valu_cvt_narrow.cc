@@ -20,33 +20,14 @@
 
 #include "handler_table.h"
 #include "valu_common.h"
+#include "valu_cvt_scaled.h"
 
 namespace ingot::emu {
 namespace {
 
 using u32 = uint32_t;
 
-enum class Src : uint8_t { kF32, kF16, kBf16 };
-
-constexpr int kMantissaBits[] = {23, 10, 7};  // f32, f16, bf16 (indexed by Src)
-
-Gfx gfx_of(const Wave& wave) { return wave.launch->target == Target::kGfx950 ? Gfx::k950 : Gfx::k942; }
-
-double widen(Src src, u32 bits) {
-  switch (src) {
-    case Src::kF32: return static_cast<double>(as_f32(bits));
-    case Src::kF16: return static_cast<double>(f16_to_f32(static_cast<uint16_t>(bits)));
-    case Src::kBf16: return static_cast<double>(bf16_to_f32(static_cast<uint16_t>(bits)));
-  }
-  return 0;
-}
-
-// x / 2^(E-127) for the scale's exponent field E (exact in double); E = 0xFF gives NaN with x's sign.
-double divide_by_scale(double x, u32 scale_bits) {
-  const int e = static_cast<int>((scale_bits >> 23) & 0xffu);
-  if (e == 0xff) return std::copysign(std::nan(""), x);
-  return std::ldexp(x, 127 - e);
-}
+using Src = ScaledSrc;  // the f32 / f16 / bf16 element being narrowed (valu_cvt_scaled.h)
 
 struct Narrow {
   NarrowFormat format;
@@ -54,7 +35,7 @@ struct Narrow {
   bool stochastic;
   Src src;
   u32 convert(double value, u32 seed) const {
-    const StochasticBits bits{seed, kMantissaBits[static_cast<int>(src)] - narrow_mantissa_bits(format)};
+    const StochasticBits bits{seed, scaled_src_mantissa_bits(src) - narrow_mantissa_bits(format)};
     return narrow_exact(value, format, saturate, stochastic ? &bits : nullptr);
   }
 };
@@ -98,8 +79,8 @@ Status scaled_pair_from_f32(Wave& wave, const Inst& inst) {
   const u32 width = Fp4 ? 4 : 8;
   const u32 shift = Fp4 ? 8 * ((inst.mods.op_sel >> 2) & 3u) : 16 * ((inst.mods.op_sel >> 3) & 1u);
   for (int l = 0; l < kWaveSize; ++l) {
-    const u32 lo = n.convert(divide_by_scale(widen(Src::kF32, a.v[l]), scale.v[l]), 0);
-    const u32 hi = n.convert(divide_by_scale(widen(Src::kF32, b.v[l]), scale.v[l]), 0);
+    const u32 lo = n.convert(divide_by_scale(scaled_src_value(Src::kF32, a.v[l]), scale.v[l]), 0);
+    const u32 hi = n.convert(divide_by_scale(scaled_src_value(Src::kF32, b.v[l]), scale.v[l]), 0);
     out.v[l] = insert(out.v[l], lo | hi << width, shift, 2 * width);
   }
   write_lanes(wave, vdst(inst), out, wave.exec());
@@ -118,8 +99,8 @@ Status scaled_pair_from_16(Wave& wave, const Inst& inst) {
   const u32 width = Fp4 ? 4 : 8;
   const u32 shift = Fp4 ? 8 * ((inst.mods.op_sel >> 2) & 3u) : 16 * ((inst.mods.op_sel >> 3) & 1u);
   for (int l = 0; l < kWaveSize; ++l) {
-    const u32 lo = n.convert(divide_by_scale(widen(S, a.v[l] & 0xffffu), scale.v[l]), 0);
-    const u32 hi = n.convert(divide_by_scale(widen(S, a.v[l] >> 16), scale.v[l]), 0);
+    const u32 lo = n.convert(divide_by_scale(scaled_src_value(S, a.v[l] & 0xffffu), scale.v[l]), 0);
+    const u32 hi = n.convert(divide_by_scale(scaled_src_value(S, a.v[l] >> 16), scale.v[l]), 0);
     out.v[l] = insert(out.v[l], lo | hi << width, shift, 2 * width);
   }
   write_lanes(wave, vdst(inst), out, wave.exec());
@@ -141,7 +122,7 @@ Status scaled_sr_f8(Wave& wave, const Inst& inst) {
   const u32 shift = 8 * ((inst.mods.op_sel >> 2) & 3u);
   for (int l = 0; l < kWaveSize; ++l) {
     const u32 element = S == Src::kF32 ? a.v[l] : a.v[l] & 0xffffu;
-    const u32 code = n.convert(divide_by_scale(widen(S, element), scale.v[l]), seed.v[l]);
+    const u32 code = n.convert(divide_by_scale(scaled_src_value(S, element), scale.v[l]), seed.v[l]);
     out.v[l] = insert(out.v[l], code, shift, 8);
   }
   write_lanes(wave, vdst(inst), out, wave.exec());
@@ -166,8 +147,8 @@ Status scaled_sr_pk_fp4(Wave& wave, const Inst& inst) {
   const Narrow n{NarrowFormat::kE2M1, fp16_overflow_saturates(wave), true, S};
   const u32 shift = 8 * ((inst.mods.op_sel >> 2) & 3u);
   for (int l = 0; l < kWaveSize; ++l) {
-    const u32 lo = n.convert(divide_by_scale(widen(S, a.v[l]), scale.v[l]), seed.v[l]);
-    const u32 hi = n.convert(divide_by_scale(widen(S, b.v[l]), scale.v[l]), seed.v[l]);
+    const u32 lo = n.convert(divide_by_scale(scaled_src_value(S, a.v[l]), scale.v[l]), seed.v[l]);
+    const u32 hi = n.convert(divide_by_scale(scaled_src_value(S, b.v[l]), scale.v[l]), seed.v[l]);
     out.v[l] = insert(out.v[l], lo | hi << 4, shift, 8);
   }
   write_lanes(wave, vdst(inst), out, wave.exec());
@@ -189,7 +170,7 @@ Status sr_from_f32(Wave& wave, const Inst& inst) {
   const Narrow n{format, fp16_overflow_saturates(wave), true, Src::kF32};
   const u32 shift = kHalf ? 16 * ((inst.mods.op_sel >> 3) & 1u) : 8 * ((inst.mods.op_sel >> 2) & 3u);
   for (int l = 0; l < kWaveSize; ++l) {
-    out.v[l] = insert(out.v[l], n.convert(widen(Src::kF32, a.v[l]), seed.v[l]), shift, kHalf ? 16 : 8);
+    out.v[l] = insert(out.v[l], n.convert(scaled_src_value(Src::kF32, a.v[l]), seed.v[l]), shift, kHalf ? 16 : 8);
   }
   write_lanes(wave, vdst(inst), out, wave.exec());
   return Status::ok();
