@@ -199,7 +199,7 @@ Result<RunCheck> run_gemm_16bit(Runtime& runtime, const ParsedArgs& args, const 
   gemm.alpha = alpha;
   gemm.bias = with_bias ? 1 : 0;  // a placeholder address, so selection sees has_bias; replaced below
   // Selection first: a shape no kernel accepts allocates nothing and prints the reason.
-  auto selection = runtime.select(gemm_problem(gemm));
+  auto selection = runtime.select(gemm_problem(gemm, runtime.device().info()).value());
   if (!selection) return selection.status();
   print_selection(selection.value());
 
@@ -268,7 +268,7 @@ Result<RunCheck> run_gemm_fp8(Runtime& runtime, const ParsedArgs& args, const Sh
   gemm.dtype_c = "bf16";
   gemm.scaling = scaling;
   gemm.fp8_format = format_name.value();
-  auto selection = runtime.select(gemm_problem(gemm));
+  auto selection = runtime.select(gemm_problem(gemm, runtime.device().info()).value());
   if (!selection) return selection.status();
   print_selection(selection.value());
   std::cout << "fp8:      " << gemm.fp8_format << ", " << scaling << " scales\n";
