@@ -20,6 +20,9 @@
 namespace ingot {
 
 struct Selection;
+namespace dispatch {
+class CompiledPack;  // loader/dispatch/compiled_pack.h: the manifest compiled for fast dispatch
+}
 
 // Bytes of a kernel's code object that passed every check, with the parsed object.
 struct VerifiedCodeObject {
@@ -62,12 +65,16 @@ class Pack {
   // Same as ingot::select(*this, problem, device).
   Result<Selection> select(const Problem& problem, const DeviceInfo& device) const;
 
+  // Every expression compiled against slot indexes, kernels grouped by match keys (libingot-internal).
+  const dispatch::CompiledPack& compiled() const { return *state_->compiled; }
+
  private:
   struct State {
     std::filesystem::path dir;
     Manifest manifest;
     std::map<std::pair<std::string, std::string>, std::vector<const ManifestKernel*>, std::less<>> by_op_arch;
     std::map<std::string, const ManifestKernel*, std::less<>> by_id;
+    std::shared_ptr<const dispatch::CompiledPack> compiled;
   };
   explicit Pack(std::shared_ptr<const State> state) : state_(std::move(state)) {}
   std::shared_ptr<const State> state_;  // shared so copies and moves keep kernel pointers valid

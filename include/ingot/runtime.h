@@ -80,7 +80,6 @@ class Runtime {
  private:
   struct Dispatch;  // compiled selection index, per-shape cache, kernarg plans (loader/runtime/dispatch.h)
   Runtime(Pack pack, std::unique_ptr<Device> device);
-  Status launch(const ManifestKernel& kernel, const Problem& problem, hipStream_t stream);
 
   Pack pack_;
   std::unique_ptr<Device> device_;

@@ -3,6 +3,7 @@
 #include <set>
 #include <system_error>
 
+#include "dispatch/compiled_pack.h"
 #include "ingot/select.h"
 #include "pack/file_io.h"
 #include "pack/sha256.h"
@@ -47,6 +48,7 @@ Result<Pack> Pack::from_manifest_text(std::string_view json_text, const std::fil
   // by_id is ordered, so walking it gives each (op, arch) list in id order.
   for (auto& [key, list] : state->by_op_arch) list.clear();
   for (const auto& [id, kernel] : state->by_id) state->by_op_arch[{kernel->op, kernel->arch}].push_back(kernel);
+  state->compiled = std::make_shared<const dispatch::CompiledPack>(dispatch::CompiledPack::compile(state->manifest));
   return Pack(std::move(state));
 }
 

@@ -1,14 +1,55 @@
 #include "ingot/runtime.h"
 
 #include "ingot/ops/gemm.h"
+#include "runtime/dispatch.h"
 
 namespace ingot {
+namespace {
 
-// The per-Runtime dispatch state (filled by the fast path).
-struct Runtime::Dispatch {};
+using dispatch::Slot;
+
+// Writes an op's problem straight into a call's slot frame.
+class FrameWriter final : public ProblemWriter {
+ public:
+  FrameWriter(Slot* frame, const std::vector<int32_t>& var_slots)
+      : ProblemWriter(/*for_launch=*/true), frame_(frame), slots_(var_slots) {}
+  void key(size_t var, std::string_view value) override { set(var, Slot::of_string(value)); }
+  void integer(size_t var, int64_t value) override { set(var, Slot::of_int(value)); }
+  void scalar(size_t var, double value) override { set(var, Slot::of_double(value)); }
+  void buffer(size_t var, uint64_t address) override { set(var, Slot::of_buffer(address)); }
+
+ private:
+  void set(size_t var, const Slot& value) {
+    const int32_t slot = slots_[var];
+    if (slot >= 0) frame_[slot] = value;
+  }
+  Slot* frame_;
+  const std::vector<int32_t>& slots_;
+};
+
+// A generic Problem in a slot frame, in ProblemEnv's order (a later kind wins a shared name; a name that
+// is a buffer stays one for pointer kernargs, as pack_kernargs checks problem.buffers).
+void fill_frame(const dispatch::SlotNames& names, const Problem& problem, Slot* frame) {
+  auto put = [&](const std::string& name, Slot value) {
+    if (auto slot = names.find(name)) {
+      value.buffer = value.buffer || frame[*slot].buffer;
+      frame[*slot] = value;
+    }
+  };
+  for (const auto& [name, address] : problem.buffers) put(name, Slot::of_buffer(address));
+  for (const auto& [name, value] : problem.keys) put(name, Slot::of_string(value));
+  for (const auto& [name, value] : problem.scalars) put(name, Slot::of_double(value));
+  for (const auto& [name, value] : problem.ints) put(name, Slot::of_int(value));
+}
+
+}  // namespace
 
 Runtime::Runtime(Pack pack, std::unique_ptr<Device> device)
-    : pack_(std::move(pack)), device_(std::move(device)), cache_(pack_, *device_), workspaces_(*device_) {}
+    : pack_(std::move(pack)),
+      device_(std::move(device)),
+      cache_(pack_, *device_),
+      workspaces_(*device_),
+      dispatch_(std::make_unique<Dispatch>(pack_, device_->info())) {}
 
 Runtime::~Runtime() = default;
 
@@ -40,39 +81,13 @@ Result<uint64_t> Runtime::workspace_bytes(const Problem& problem) const {
   return ingot::workspace_bytes(*selection.value().kernel, problem, device_->info());
 }
 
-Status Runtime::launch(const ManifestKernel& kernel, const Problem& problem, hipStream_t stream) {
-  auto config = prepare_launch(kernel, problem, device_->info());
-  if (!config) return config.status();
-  auto handle = cache_.kernel(kernel);
-  if (!handle) return handle.status();
-  return device_->launch(handle.value(), config.value(), stream);
-}
-
 Status Runtime::run(const Problem& problem, hipStream_t stream) {
-  auto selection = select(problem);
-  if (!selection) return selection.status();
-  const ManifestKernel& kernel = *selection.value().kernel;
-  auto needed = ingot::workspace_bytes(kernel, problem, device_->info());
-  if (!needed) return needed.status();
-  if (needed.value() == 0) return launch(kernel, problem, stream);
-
-  if (problem.buffers.contains("workspace")) {  // the caller's own
-    auto given = problem.ints.find("workspace_bytes");
-    const int64_t bytes = given == problem.ints.end() ? 0 : given->second;
-    if (bytes < 0 || static_cast<uint64_t>(bytes) < needed.value()) {
-      return Status(StatusCode::kInvalidArgument,
-                    "kernel " + kernel.id + " needs a workspace of " + std::to_string(needed.value()) +
-                        " bytes; the caller's is " + std::to_string(bytes));
-    }
-    return launch(kernel, problem, stream);
-  }
-  // The lease is held until the launch returns: on the emulator the kernel has then finished; on HIP
-  // the next launch on the same stream is ordered after it by the stream itself.
-  auto lease = workspaces_.lease(stream, needed.value());
-  if (!lease) return lease.status();
-  Problem bound = problem;
-  bound.buffer("workspace", lease.value().address());
-  return launch(kernel, bound, stream);
+  Dispatch::OpSet* set = dispatch_->op_set(problem.op);
+  if (set == nullptr || set->candidates == nullptr) return Dispatch::explain(*this, problem, nullptr, Dispatch::Stage::kSelect);
+  Dispatch::Scratch& scratch = Dispatch::scratch();
+  scratch.frame.assign(dispatch_->device_frame.begin(), dispatch_->device_frame.end());
+  fill_frame(dispatch_->compiled.names(), problem, scratch.frame.data());
+  return dispatch_->launch(*this, *set, scratch, stream, {}, [&] { return problem; });
 }
 
 Result<Problem> Runtime::problem(const OpArgs& args) const {
@@ -95,14 +110,26 @@ Status Runtime::run(const OpArgs& args, hipStream_t stream, CallerWorkspace work
 }
 
 Status Runtime::dispatch(const Op& op, ProblemFill fill, hipStream_t stream, CallerWorkspace workspace) {
-  auto built = build_problem(op, fill, /*for_launch=*/true);
-  if (!built) return built.status();
-  Problem& problem = built.value();
-  if (workspace.address != 0) {
-    problem.buffer("workspace", workspace.address);
-    problem.integer("workspace_bytes", static_cast<int64_t>(workspace.bytes));
+  // The Problem form, for an op outside the registry and for the messages of a failed call.
+  auto generic = [&]() -> Problem {
+    auto built = build_problem(op, fill, /*for_launch=*/true);
+    return built ? std::move(built).value() : Problem(std::string(op.name()));
+  };
+  const Dispatch::Binding* binding = dispatch_->binding(op);
+  if (binding == nullptr || binding->set == nullptr || binding->set->candidates == nullptr) {
+    auto built = build_problem(op, fill, /*for_launch=*/true);
+    if (!built) return built.status();
+    if (workspace.address != 0) {
+      built->buffer("workspace", workspace.address);
+      built->integer("workspace_bytes", static_cast<int64_t>(workspace.bytes));
+    }
+    return run(built.value(), stream);
   }
-  return run(problem, stream);
+  Dispatch::Scratch& scratch = Dispatch::scratch();
+  scratch.frame.assign(dispatch_->device_frame.begin(), dispatch_->device_frame.end());
+  FrameWriter writer(scratch.frame.data(), binding->var_slots);
+  INGOT_RETURN_IF_ERROR(fill(writer));
+  return dispatch_->launch(*this, *binding->set, scratch, stream, workspace, generic);
 }
 
 Status Runtime::gemm(const GemmArgs& args, hipStream_t stream) { return ingot::gemm(*this, args, stream); }

@@ -1,0 +1,277 @@
+// The compiled form of expr_eval.cpp: the same operators, promotions, overflow and division rules, over
+// slot indexes instead of names. tests/loader/compiled_expr_test.cpp holds the two to the same answers.
+#include "dispatch/compiled_expr.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <limits>
+
+namespace ingot::dispatch {
+namespace {
+
+using Tag = Slot::Tag;
+
+bool is_number(const Slot& v) { return v.tag == Tag::kInt || v.tag == Tag::kDouble; }
+double as_double(const Slot& v) { return v.tag == Tag::kInt ? static_cast<double>(v.i) : v.d; }
+
+bool truth(const Slot& v, bool& out) {
+  if (!is_number(v)) return false;
+  out = v.tag == Tag::kInt ? v.i != 0 : v.d != 0.0;
+  return true;
+}
+
+int64_t floor_div(int64_t a, int64_t b) {  // b != 0, not (INT64_MIN, -1)
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
+bool integer_binary(ExprOp op, int64_t a, int64_t b, Slot& out) {
+  int64_t r = 0;
+  switch (op) {
+    case ExprOp::kAdd: if (__builtin_add_overflow(a, b, &r)) return false; break;
+    case ExprOp::kSub: if (__builtin_sub_overflow(a, b, &r)) return false; break;
+    case ExprOp::kMul: if (__builtin_mul_overflow(a, b, &r)) return false; break;
+    case ExprOp::kDiv:
+    case ExprOp::kMod:
+      if (b == 0 || (a == std::numeric_limits<int64_t>::min() && b == -1)) return false;
+      r = op == ExprOp::kDiv ? floor_div(a, b) : a - floor_div(a, b) * b;
+      break;
+    case ExprOp::kCeilDiv:
+    case ExprOp::kRoundUp: {
+      if (b <= 0) return false;
+      int64_t q = floor_div(a, b);
+      if (q * b != a) ++q;
+      if (op == ExprOp::kCeilDiv) {
+        r = q;
+      } else if (__builtin_mul_overflow(q, b, &r)) {
+        return false;
+      }
+      break;
+    }
+    case ExprOp::kMin: r = std::min(a, b); break;
+    case ExprOp::kMax: r = std::max(a, b); break;
+    default: return false;
+  }
+  out = Slot::of_int(r);
+  return true;
+}
+
+bool float_binary(ExprOp op, double a, double b, Slot& out) {
+  double r = 0.0;
+  switch (op) {
+    case ExprOp::kAdd: r = a + b; break;
+    case ExprOp::kSub: r = a - b; break;
+    case ExprOp::kMul: r = a * b; break;
+    case ExprOp::kDiv:
+      if (b == 0.0) return false;
+      r = a / b;
+      break;
+    case ExprOp::kMod:
+      if (b == 0.0) return false;
+      r = a - std::floor(a / b) * b;
+      break;
+    case ExprOp::kCeilDiv:
+    case ExprOp::kRoundUp: {
+      if (!(b > 0.0)) return false;
+      const double q = std::ceil(a / b);
+      r = op == ExprOp::kCeilDiv ? q : q * b;
+      break;
+    }
+    case ExprOp::kMin: r = std::min(a, b); break;
+    case ExprOp::kMax: r = std::max(a, b); break;
+    default: return false;
+  }
+  out = Slot::of_double(r);
+  return true;
+}
+
+bool arithmetic(ExprOp op, const Slot& a, const Slot& b, Slot& out) {
+  if (!is_number(a) || !is_number(b)) return false;
+  if (a.tag == Tag::kInt && b.tag == Tag::kInt) return integer_binary(op, a.i, b.i, out);
+  return float_binary(op, as_double(a), as_double(b), out);
+}
+
+bool compare(ExprOp op, const Slot& a, const Slot& b, Slot& out) {
+  int order = 0;
+  if (!is_number(a) || !is_number(b)) {
+    if (is_number(a) != is_number(b)) {
+      if (op == ExprOp::kEq) return out = Slot::of_int(0), true;
+      if (op == ExprOp::kNe) return out = Slot::of_int(1), true;
+      return false;
+    }
+    const int c = a.s.compare(b.s);
+    order = (c > 0) - (c < 0);
+  } else if (a.tag == Tag::kInt && b.tag == Tag::kInt) {
+    order = (a.i > b.i) - (a.i < b.i);
+  } else {
+    const double x = as_double(a), y = as_double(b);
+    if (std::isnan(x) || std::isnan(y)) return out = Slot::of_int(op == ExprOp::kNe ? 1 : 0), true;
+    order = (x > y) - (x < y);
+  }
+  bool result = false;
+  switch (op) {
+    case ExprOp::kEq: result = order == 0; break;
+    case ExprOp::kNe: result = order != 0; break;
+    case ExprOp::kLt: result = order < 0; break;
+    case ExprOp::kLe: result = order <= 0; break;
+    case ExprOp::kGt: result = order > 0; break;
+    case ExprOp::kGe: result = order >= 0; break;
+    default: return false;
+  }
+  out = Slot::of_int(result ? 1 : 0);
+  return true;
+}
+
+bool is_comparison(ExprOp op) {
+  return op == ExprOp::kEq || op == ExprOp::kNe || op == ExprOp::kLt || op == ExprOp::kLe || op == ExprOp::kGt ||
+         op == ExprOp::kGe;
+}
+
+}  // namespace
+
+uint32_t SlotNames::intern(std::string_view name) {
+  auto found = index_.find(name);
+  if (found != index_.end()) return found->second;
+  const auto slot = static_cast<uint32_t>(names_.size());
+  names_.emplace_back(name);
+  index_.emplace(std::string(name), slot);
+  return slot;
+}
+
+std::optional<uint32_t> SlotNames::find(std::string_view name) const {
+  auto found = index_.find(name);
+  if (found == index_.end()) return std::nullopt;
+  return found->second;
+}
+
+// Values of shared nodes, stamped with the evaluation that computed them (no clearing between calls).
+struct CompiledExpr::Memo {
+  std::vector<Slot> values;
+  std::vector<uint64_t> stamps;
+  uint64_t generation = 0;
+};
+
+CompiledExpr CompiledExpr::compile(const Expr& expr, SlotNames& names) {
+  CompiledExpr compiled;
+  std::map<std::vector<int64_t>, uint32_t> seen;
+  compiled.root_ = compiled.add(expr.root(), names, seen);
+  return compiled;
+}
+
+uint32_t CompiledExpr::add(const ExprNode& node, SlotNames& names, std::map<std::vector<int64_t>, uint32_t>& seen) {
+  Node out;
+  out.kind = node.kind;
+  out.op = node.op;
+  out.int_value = node.int_value;
+  out.double_value = node.double_value;
+  if (node.kind == ExprNode::Kind::kName) out.slot = names.intern(node.text);
+  std::vector<uint32_t> args;
+  for (const Expr& arg : node.args) args.push_back(add(arg.root(), names, seen));
+  // The node's identity: kind, operator, constant bits, slot and (already unique) children.
+  std::vector<int64_t> identity = {static_cast<int64_t>(out.kind), static_cast<int64_t>(out.op), out.int_value,
+                                   std::bit_cast<int64_t>(out.double_value), out.slot};
+  identity.insert(identity.end(), args.begin(), args.end());
+  auto [found, inserted] = seen.emplace(std::move(identity), static_cast<uint32_t>(nodes_.size()));
+  if (!inserted) {
+    nodes_[found->second].shared = true;
+    return found->second;
+  }
+  out.first_child = static_cast<uint32_t>(children_.size());
+  out.child_count = static_cast<uint32_t>(args.size());
+  children_.insert(children_.end(), args.begin(), args.end());
+  nodes_.push_back(out);
+  return found->second;
+}
+
+bool CompiledExpr::evaluate(const Slot* frame, Slot& out) const {
+  thread_local Memo memo;
+  if (memo.values.size() < nodes_.size()) {
+    memo.values.resize(nodes_.size());
+    memo.stamps.resize(nodes_.size(), 0);
+  }
+  ++memo.generation;
+  return evaluate_node(root_, frame, memo, out);
+}
+
+std::optional<uint32_t> CompiledExpr::bare_slot() const {
+  const Node& root = nodes_[root_];
+  if (root.kind != ExprNode::Kind::kName) return std::nullopt;
+  return root.slot;
+}
+
+void CompiledExpr::collect_slots(std::vector<uint32_t>& slots) const {
+  for (const Node& node : nodes_) {
+    if (node.kind == ExprNode::Kind::kName) slots.push_back(node.slot);
+  }
+}
+
+bool CompiledExpr::evaluate_node(uint32_t index, const Slot* frame, Memo& memo, Slot& out) const {
+  const Node& node = nodes_[index];
+  switch (node.kind) {
+    case ExprNode::Kind::kInt: out = Slot::of_int(node.int_value); return true;
+    case ExprNode::Kind::kDouble: out = Slot::of_double(node.double_value); return true;
+    case ExprNode::Kind::kName:
+      out = frame[node.slot];
+      return out.tag != Tag::kAbsent;
+    case ExprNode::Kind::kOp:
+      if (!node.shared) return evaluate_op(node, frame, memo, out);
+      if (memo.stamps[index] == memo.generation) {
+        out = memo.values[index];
+        return true;
+      }
+      // A failure ends the whole evaluation (no operator catches one), so only successes are kept.
+      if (!evaluate_op(node, frame, memo, out)) return false;
+      memo.values[index] = out;
+      memo.stamps[index] = memo.generation;
+      return true;
+  }
+  return false;
+}
+
+bool CompiledExpr::evaluate_op(const Node& node, const Slot* frame, Memo& memo, Slot& out) const {
+  const uint32_t* args = children_.data() + node.first_child;
+  switch (node.op) {
+    case ExprOp::kAnd:
+    case ExprOp::kOr: {
+      const bool is_and = node.op == ExprOp::kAnd;
+      for (uint32_t i = 0; i < node.child_count; ++i) {  // short-circuit, as the interpreter
+        Slot value;
+        bool flag = false;
+        if (!evaluate_node(args[i], frame, memo, value) || !truth(value, flag)) return false;
+        if (flag != is_and) return out = Slot::of_int(is_and ? 0 : 1), true;
+      }
+      out = Slot::of_int(is_and ? 1 : 0);
+      return true;
+    }
+    case ExprOp::kNot: {
+      Slot value;
+      bool flag = false;
+      if (!evaluate_node(args[0], frame, memo, value) || !truth(value, flag)) return false;
+      out = Slot::of_int(flag ? 0 : 1);
+      return true;
+    }
+    case ExprOp::kIf: {
+      Slot cond;
+      bool flag = false;
+      if (!evaluate_node(args[0], frame, memo, cond) || !truth(cond, flag)) return false;
+      return evaluate_node(args[flag ? 1 : 2], frame, memo, out);
+    }
+    default: break;
+  }
+  Slot acc;
+  if (!evaluate_node(args[0], frame, memo, acc)) return false;
+  for (uint32_t i = 1; i < node.child_count; ++i) {
+    Slot next;
+    if (!evaluate_node(args[i], frame, memo, next)) return false;
+    if (is_comparison(node.op)) return compare(node.op, acc, next, out);
+    Slot combined;
+    if (!arithmetic(node.op, acc, next, combined)) return false;
+    acc = combined;
+  }
+  out = acc;
+  return true;
+}
+
+}  // namespace ingot::dispatch

@@ -1,0 +1,82 @@
+// Manifest expressions compiled once (at Pack::open) against a pack-wide table of variable slots, so a
+// call evaluates them over a flat array of values: no string-keyed lookup, no allocation, no messages.
+// Semantics are the interpreter's (expr_eval.cpp) exactly; a failed evaluation only says "failed", and
+// the caller asks the interpreter for the reason when someone needs it. Private to libingot.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "expr/expr_node.h"
+
+namespace ingot::dispatch {
+
+// One variable's value in a call's frame. Strings are views into the caller's arguments (valid for the
+// call). A buffer is an int (its address's bit pattern), as in the interpreter.
+struct Slot {
+  enum class Tag : uint8_t { kAbsent, kInt, kDouble, kString };
+  Tag tag = Tag::kAbsent;
+  bool buffer = false;  // the problem names a buffer so (a pointer kernarg may only take a buffer)
+  int64_t i = 0;
+  double d = 0.0;
+  std::string_view s;
+
+  static Slot of_int(int64_t value) { return {Tag::kInt, false, value, 0.0, {}}; }
+  static Slot of_double(double value) { return {Tag::kDouble, false, 0, value, {}}; }
+  static Slot of_string(std::string_view value) { return {Tag::kString, false, 0, 0.0, value}; }
+  static Slot of_buffer(uint64_t address) { return {Tag::kInt, true, static_cast<int64_t>(address), 0.0, {}}; }
+};
+
+// Variable names to slot indexes, shared by every compiled expression of a pack.
+class SlotNames {
+ public:
+  uint32_t intern(std::string_view name);
+  std::optional<uint32_t> find(std::string_view name) const;
+  const std::string& name(uint32_t slot) const { return names_[slot]; }
+  size_t size() const { return names_.size(); }
+
+ private:
+  std::map<std::string, uint32_t, std::less<>> index_;
+  std::vector<std::string> names_;
+};
+
+class CompiledExpr {
+ public:
+  CompiledExpr() = default;
+  static CompiledExpr compile(const Expr& expr, SlotNames& names);
+
+  // The value over `frame`, or false when the interpreter would report an error.
+  bool evaluate(const Slot* frame, Slot& out) const;
+  // The slot when the expression is a bare name (most kernel arguments: copy, no evaluation).
+  std::optional<uint32_t> bare_slot() const;
+  // Every slot the expression reads.
+  void collect_slots(std::vector<uint32_t>& slots) const;
+
+ private:
+  struct Node {
+    ExprNode::Kind kind = ExprNode::Kind::kInt;
+    ExprOp op = ExprOp::kAdd;
+    uint32_t first_child = 0;  // into children_
+    uint32_t child_count = 0;
+    uint32_t slot = 0;  // kName
+    int64_t int_value = 0;
+    double double_value = 0.0;
+    bool shared = false;  // a subtree the expression repeats: evaluated once per evaluation, then reused
+  };
+  struct Memo;  // per-thread values of shared nodes during one evaluation
+  uint32_t add(const ExprNode& node, SlotNames& names, std::map<std::vector<int64_t>, uint32_t>& seen);
+  bool evaluate_node(uint32_t index, const Slot* frame, Memo& memo, Slot& out) const;
+  bool evaluate_op(const Node& node, const Slot* frame, Memo& memo, Slot& out) const;
+
+  // Identical subtrees are one node (the generator spells a split count out in full wherever it is
+  // used: one cost expression repeats a subtree tens of times).
+  std::vector<Node> nodes_;
+  std::vector<uint32_t> children_;
+  uint32_t root_ = 0;
+};
+
+}  // namespace ingot::dispatch

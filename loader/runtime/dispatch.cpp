@@ -1,0 +1,196 @@
+#include "runtime/dispatch.h"
+
+#include <atomic>
+#include <cstring>
+#include <mutex>
+
+namespace ingot {
+namespace {
+
+using dispatch::Slot;
+
+// The selection-relevant slots as bytes: the per-shape cache key.
+void cache_key(uint64_t serial, const void* set, const std::vector<uint32_t>& key_slots, const Slot* frame,
+               std::string& key) {
+  size_t size = sizeof serial + sizeof set;
+  for (uint32_t slot : key_slots) {
+    const Slot& value = frame[slot];
+    size += 1 + (value.tag == Slot::Tag::kAbsent ? 0 : value.tag == Slot::Tag::kString ? 4 + value.s.size() : 8);
+  }
+  key.resize(size);  // within the thread's reused capacity once warm
+  char* out = key.data();
+  auto put = [&](const void* bytes, size_t count) {
+    std::memcpy(out, bytes, count);
+    out += count;
+  };
+  put(&serial, sizeof serial);
+  put(&set, sizeof set);
+  for (uint32_t slot : key_slots) {
+    const Slot& value = frame[slot];
+    *out++ = static_cast<char>(value.tag);
+    switch (value.tag) {
+      case Slot::Tag::kAbsent: break;
+      case Slot::Tag::kInt: put(&value.i, sizeof value.i); break;
+      case Slot::Tag::kDouble: put(&value.d, sizeof value.d); break;
+      case Slot::Tag::kString: {
+        const auto length = static_cast<uint32_t>(value.s.size());
+        put(&length, sizeof length);
+        put(value.s.data(), value.s.size());
+        break;
+      }
+    }
+  }
+}
+
+std::atomic<uint64_t> next_serial{1};
+
+Status disagreement(const std::string& what, const Problem& problem) {
+  return Status(StatusCode::kInternal, "dispatch: the compiled " + what + " failed where the interpreter succeeds for " +
+                                           problem.describe() + " (please report)");
+}
+
+}  // namespace
+
+
+Runtime::Dispatch::Dispatch(const Pack& pack, const DeviceInfo& device)
+    : serial(next_serial.fetch_add(1)),
+      compiled(pack.compiled()), device_frame(dispatch::device_frame(compiled, device)) {
+  workspace_slot = compiled.names().find("workspace");
+  workspace_bytes_slot = compiled.names().find("workspace_bytes");
+  for (const std::string& op : compiled.ops_for_arch(device.arch)) {
+    auto set = std::make_unique<OpSet>();
+    set->candidates = compiled.candidates(op, device.arch);
+    sets.emplace(op, std::move(set));
+  }
+  for (const Op* op : all_ops()) {
+    Binding binding;
+    binding.op = op;
+    binding.set = op_set(op->name());
+    for (const ProblemVar& var : op->problem_vars()) {
+      auto slot = compiled.names().find(var.name);
+      binding.var_slots.push_back(slot ? static_cast<int32_t>(*slot) : -1);
+    }
+    bindings.push_back(std::move(binding));
+  }
+}
+
+const Runtime::Dispatch::Binding* Runtime::Dispatch::binding(const Op& op) const {
+  for (const Binding& binding : bindings) {
+    if (binding.op == &op) return &binding;
+  }
+  return nullptr;
+}
+
+Runtime::Dispatch::OpSet* Runtime::Dispatch::op_set(std::string_view op) {
+  auto found = sets.find(std::string(op));
+  return found == sets.end() ? nullptr : found->second.get();
+}
+
+Status Runtime::Dispatch::explain(const Runtime& runtime, const Problem& problem, const dispatch::CompiledKernel* kernel,
+                                  Stage stage) {
+  const DeviceInfo& device = runtime.device_->info();
+  if (stage == Stage::kSelect) {
+    auto selection = runtime.select(problem);
+    if (!selection) return selection.status();
+    return disagreement("selection", problem);
+  }
+  if (stage == Stage::kLaunchDims) {
+    auto bytes = ingot::workspace_bytes(*kernel->kernel, problem, device);
+    if (!bytes) return bytes.status();
+  }
+  auto config = prepare_launch(*kernel->kernel, problem, device);
+  if (!config) return config.status();
+  return disagreement(stage == Stage::kLaunchDims ? "launch rule" : "kernarg plan", problem);
+}
+
+Runtime::Dispatch::Scratch& Runtime::Dispatch::scratch() {
+  thread_local Scratch scratch;
+  return scratch;
+}
+
+Status Runtime::Dispatch::launch(Runtime& runtime, OpSet& set, Scratch& scratch, hipStream_t stream,
+                                 CallerWorkspace workspace, ProblemSource problem) {
+  Slot* frame = scratch.frame.data();
+  std::string& key = scratch.key;
+  cache_key(serial, &set, set.candidates->key_slots, frame, key);
+  LaunchConfig& config = scratch.config;
+  const dispatch::CompiledKernel* selected = nullptr;
+  dispatch::LaunchDims dims;
+  KernelHandle handle;
+  auto use = [&](const Entry& entry) {
+    selected = entry.kernel;
+    dims = entry.dims;
+    handle = entry.handle;
+    config.kernargs.assign(entry.kernargs.begin(), entry.kernargs.end());
+  };
+  if (auto mine = scratch.entries.find(key); mine != scratch.entries.end()) use(mine->second);
+  if (selected == nullptr) {
+    std::optional<Entry> shared;
+    {
+      std::shared_lock lock(set.mutex);
+      auto found = set.cache.find(key);
+      if (found != set.cache.end()) shared = found->second;
+    }
+    if (!shared) {
+      Entry entry;
+      entry.kernel = dispatch::select_kernel(*set.candidates, frame);
+      if (entry.kernel == nullptr) return explain(runtime, problem(), nullptr, Stage::kSelect);
+      if (!dispatch::launch_dims(*entry.kernel, frame, entry.dims) ||
+          !dispatch::pack_kernargs(*entry.kernel, frame, dispatch::ArgPass::kShapeTemplate, entry.kernargs)) {
+        return explain(runtime, problem(), entry.kernel, Stage::kLaunchDims);
+      }
+      auto loaded = runtime.cache_.kernel(*entry.kernel->kernel);
+      if (!loaded) return loaded.status();
+      entry.handle = loaded.value();
+      std::unique_lock lock(set.mutex);
+      if (set.cache.size() >= kMaxCachedShapes) set.cache.clear();
+      set.cache.emplace(key, entry);
+      shared = std::move(entry);
+    }
+    if (scratch.entries.size() >= kMaxCachedShapes) scratch.entries.clear();
+    use(scratch.entries.emplace(key, std::move(*shared)).first->second);
+  }
+
+  const ManifestKernel& kernel = *selected->kernel;
+  std::optional<WorkspacePool::Lease> lease;
+  const uint64_t needed = dims.workspace_bytes;
+  if (needed > 0) {
+    const std::optional<uint32_t>& slot = workspace_slot;
+    uint64_t given_bytes = workspace.bytes;
+    bool given = workspace.address != 0;
+    if (!given && slot && frame[*slot].buffer) {  // a Problem that names its own workspace
+      given = true;
+      const auto& bytes_slot = workspace_bytes_slot;
+      const Slot* bytes = bytes_slot ? &frame[*bytes_slot] : nullptr;
+      given_bytes = bytes != nullptr && bytes->tag == Slot::Tag::kInt && bytes->i > 0 ? static_cast<uint64_t>(bytes->i) : 0;
+    }
+    if (given && given_bytes < needed) {
+      return Status(StatusCode::kInvalidArgument, "kernel " + kernel.id + " needs a workspace of " +
+                                                      std::to_string(needed) + " bytes; the caller's is " +
+                                                      std::to_string(given_bytes));
+    }
+    uint64_t address = workspace.address;
+    if (!given) {
+      // Held until the launch returns: on the emulator the kernel has then finished; on HIP the next launch
+      // on the same stream is ordered after it by the stream itself.
+      auto leased = runtime.workspaces_.lease(stream, needed);
+      if (!leased) return leased.status();
+      lease.emplace(std::move(leased).value());
+      address = lease->address();
+    }
+    if (slot && address != 0) frame[*slot] = Slot::of_buffer(address);
+  }
+
+  config.workgroup = kernel.launch.workgroup;
+  config.grid_workgroups = dims.grid_workgroups;
+  config.dynamic_lds = dims.dynamic_lds;
+  if (!dispatch::pack_kernargs(*selected, frame, dispatch::ArgPass::kPerCall, config.kernargs)) {
+    Problem failed = problem();
+    if (lease) failed.buffer("workspace", lease->address());
+    if (workspace.address != 0) failed.buffer("workspace", workspace.address);
+    return explain(runtime, failed, selected, Stage::kKernargs);
+  }
+  return runtime.device_->launch(handle, config, stream);
+}
+
+}  // namespace ingot
