@@ -101,7 +101,7 @@ bool compare(ExprOp op, const Slot& a, const Slot& b, Slot& out) {
       if (op == ExprOp::kNe) return out = Slot::of_int(1), true;
       return false;
     }
-    const int c = a.s.compare(b.s);
+    const int c = a.s().compare(b.s());
     order = (c > 0) - (c < 0);
   } else if (a.tag == Tag::kInt && b.tag == Tag::kInt) {
     order = (a.i > b.i) - (a.i < b.i);

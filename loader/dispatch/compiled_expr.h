@@ -21,14 +21,38 @@ struct Slot {
   enum class Tag : uint8_t { kAbsent, kInt, kDouble, kString };
   Tag tag = Tag::kAbsent;
   bool buffer = false;  // the problem names a buffer so (a pointer kernarg may only take a buffer)
-  int64_t i = 0;
-  double d = 0.0;
-  std::string_view s;
+  uint32_t length = 0;  // kString
+  union {               // 16 bytes in all: a call copies and writes a frame of these
+    int64_t i = 0;
+    double d;
+    const char* text;
+  };
 
-  static Slot of_int(int64_t value) { return {Tag::kInt, false, value, 0.0, {}}; }
-  static Slot of_double(double value) { return {Tag::kDouble, false, 0, value, {}}; }
-  static Slot of_string(std::string_view value) { return {Tag::kString, false, 0, 0.0, value}; }
-  static Slot of_buffer(uint64_t address) { return {Tag::kInt, true, static_cast<int64_t>(address), 0.0, {}}; }
+  std::string_view s() const { return {text, length}; }
+  static Slot of_int(int64_t value) {
+    Slot slot;
+    slot.tag = Tag::kInt;
+    slot.i = value;
+    return slot;
+  }
+  static Slot of_double(double value) {
+    Slot slot;
+    slot.tag = Tag::kDouble;
+    slot.d = value;
+    return slot;
+  }
+  static Slot of_string(std::string_view value) {
+    Slot slot;
+    slot.tag = Tag::kString;
+    slot.text = value.data();
+    slot.length = static_cast<uint32_t>(value.size());
+    return slot;
+  }
+  static Slot of_buffer(uint64_t address) {
+    Slot slot = of_int(static_cast<int64_t>(address));
+    slot.buffer = true;
+    return slot;
+  }
 };
 
 // Variable names to slot indexes, shared by every compiled expression of a pack.

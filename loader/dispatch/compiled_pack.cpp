@@ -41,7 +41,7 @@ bool rules_hold(const std::vector<MatchRule>& rules, const Slot* frame) {
   for (const MatchRule& rule : rules) {
     const Slot& actual = frame[rule.slot];
     if (rule.is_string) {
-      if (actual.tag != Tag::kString || actual.s != rule.text) return false;
+      if (actual.tag != Tag::kString || actual.s() != rule.text) return false;
     } else if (actual.tag != Tag::kInt || actual.i != rule.number) {
       return false;
     }
@@ -155,7 +155,8 @@ CompiledPack CompiledPack::compile(const Manifest& manifest) {
     set.key_slots = std::move(slots);
     const DeviceSlots& d = pack.device_;
     for (CompiledKernel& kernel : set.kernels) {
-      for (CompiledArg& arg : kernel.args) {
+      for (size_t index = 0; index < kernel.args.size(); ++index) {
+        CompiledArg& arg = kernel.args[index];
         std::vector<uint32_t> reads;
         arg.value.collect_slots(reads);
         arg.per_call = std::any_of(reads.begin(), reads.end(), [&](uint32_t slot) {
@@ -163,6 +164,7 @@ CompiledPack CompiledPack::compile(const Manifest& manifest) {
                               slot == d.clock_mhz;
           return !device && !std::binary_search(set.key_slots.begin(), set.key_slots.end(), slot);
         });
+        if (arg.per_call) kernel.per_call_args.push_back(static_cast<uint32_t>(index));
       }
     }
   }
@@ -248,28 +250,40 @@ bool launch_dims(const CompiledKernel& kernel, const Slot* frame, LaunchDims& ou
   return true;
 }
 
+namespace {
+
+bool pack_arg(const CompiledArg& arg, const Slot* frame, std::vector<uint8_t>& out) {
+  Slot value;
+  if (arg.bare) {
+    value = frame[*arg.bare];
+    if (value.tag == Tag::kAbsent) return false;
+    if (arg.type == ArgType::kPtr && !value.buffer) return false;  // a pointer takes only a buffer
+  } else if (!arg.value.evaluate(frame, value)) {
+    return false;
+  }
+  if (value.tag == Tag::kInt) return store_integer(arg.type, arg.offset, value.i, out);
+  if (value.tag == Tag::kDouble) {
+    if (arg.type != ArgType::kF32) return false;
+    if (std::isfinite(value.d) && std::fabs(value.d) > std::numeric_limits<float>::max()) return false;
+    store_le(out, arg.offset, static_cast<float>(value.d));
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 bool pack_kernargs(const CompiledKernel& kernel, const Slot* frame, ArgPass pass, std::vector<uint8_t>& out) {
   if (!kernel.layout_fits) return false;
-  if (pass == ArgPass::kShapeTemplate) out.assign(kernel.kernel->kernarg.size, 0);
+  if (pass == ArgPass::kPerCall) {
+    for (uint32_t index : kernel.per_call_args) {
+      if (!pack_arg(kernel.args[index], frame, out)) return false;
+    }
+    return true;
+  }
+  out.assign(kernel.kernel->kernarg.size, 0);
   for (const CompiledArg& arg : kernel.args) {
-    if (arg.per_call != (pass == ArgPass::kPerCall)) continue;
-    Slot value;
-    if (arg.bare) {
-      value = frame[*arg.bare];
-      if (value.tag == Tag::kAbsent) return false;
-      if (arg.type == ArgType::kPtr && !value.buffer) return false;  // a pointer takes only a buffer
-    } else if (!arg.value.evaluate(frame, value)) {
-      return false;
-    }
-    if (value.tag == Tag::kInt) {
-      if (!store_integer(arg.type, arg.offset, value.i, out)) return false;
-    } else if (value.tag == Tag::kDouble) {
-      if (arg.type != ArgType::kF32) return false;
-      if (std::isfinite(value.d) && std::fabs(value.d) > std::numeric_limits<float>::max()) return false;
-      store_le(out, arg.offset, static_cast<float>(value.d));
-    } else {
-      return false;
-    }
+    if (!arg.per_call && !pack_arg(arg, frame, out)) return false;
   }
   return true;
 }

@@ -37,6 +37,7 @@ struct CompiledKernel {
   CompiledExpr dynamic_lds;
   CompiledExpr workspace;
   std::vector<CompiledArg> args;
+  std::vector<uint32_t> per_call_args;  // indexes into args of those packed on every call
   bool layout_fits = true;  // every argument inside the segment at its type's size (else: the slow path says so)
 };
 

@@ -1,6 +1,8 @@
 #include "runtime/dispatch.h"
 
+#include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstring>
 #include <mutex>
 
@@ -10,12 +12,11 @@ namespace {
 using dispatch::Slot;
 
 // The selection-relevant slots as bytes: the per-shape cache key.
-void cache_key(uint64_t serial, const void* set, const std::vector<uint32_t>& key_slots, const Slot* frame,
-               std::string& key) {
-  size_t size = sizeof serial + sizeof set;
+void cache_key(const std::vector<uint32_t>& key_slots, const Slot* frame, std::string& key) {
+  size_t size = 0;
   for (uint32_t slot : key_slots) {
     const Slot& value = frame[slot];
-    size += 1 + (value.tag == Slot::Tag::kAbsent ? 0 : value.tag == Slot::Tag::kString ? 4 + value.s.size() : 8);
+    size += 1 + (value.tag == Slot::Tag::kAbsent ? 0 : value.tag == Slot::Tag::kString ? 4 + value.length : 8);
   }
   key.resize(size);  // within the thread's reused capacity once warm
   char* out = key.data();
@@ -23,8 +24,6 @@ void cache_key(uint64_t serial, const void* set, const std::vector<uint32_t>& ke
     std::memcpy(out, bytes, count);
     out += count;
   };
-  put(&serial, sizeof serial);
-  put(&set, sizeof set);
   for (uint32_t slot : key_slots) {
     const Slot& value = frame[slot];
     *out++ = static_cast<char>(value.tag);
@@ -33,9 +32,8 @@ void cache_key(uint64_t serial, const void* set, const std::vector<uint32_t>& ke
       case Slot::Tag::kInt: put(&value.i, sizeof value.i); break;
       case Slot::Tag::kDouble: put(&value.d, sizeof value.d); break;
       case Slot::Tag::kString: {
-        const auto length = static_cast<uint32_t>(value.s.size());
-        put(&length, sizeof length);
-        put(value.s.data(), value.s.size());
+        put(&value.length, sizeof value.length);
+        put(value.text, value.length);
         break;
       }
     }
@@ -43,6 +41,67 @@ void cache_key(uint64_t serial, const void* set, const std::vector<uint32_t>& ke
 }
 
 std::atomic<uint64_t> next_serial{1};
+
+// One multiply per 8 bytes of key (strings in 8-byte words), one finalizer: the hash only spreads shapes
+// over the thread's 64 recent slots; same_key decides.
+uint64_t hash_key(const std::vector<uint32_t>& key_slots, const Slot* frame) {
+  constexpr uint64_t kOdd = 0x9e3779b97f4a7c15ull;
+  uint64_t hash = 0;
+  for (uint32_t slot : key_slots) {
+    const Slot& value = frame[slot];
+    uint64_t word = static_cast<uint64_t>(value.tag);
+    if (value.tag == Slot::Tag::kString) {
+      for (uint32_t at = 0; at < value.length; at += 8) {
+        uint64_t chunk = 0;
+        std::memcpy(&chunk, value.text + at, std::min<uint32_t>(8, value.length - at));
+        hash = (hash ^ chunk) * kOdd;
+      }
+      word ^= uint64_t{value.length} << 8;
+    } else if (value.tag != Slot::Tag::kAbsent) {
+      word ^= static_cast<uint64_t>(value.i);  // the int, or the double's bits (same storage)
+    }
+    hash = (hash ^ word) * kOdd;
+  }
+  return hash ^ (hash >> 32);
+}
+
+template <typename Recent>  // Runtime::Dispatch::Recent (private to the Runtime)
+bool same_key(const Recent& recent, const std::vector<uint32_t>& key_slots, const Slot* frame) {
+  for (size_t i = 0; i < key_slots.size(); ++i) {
+    const Slot& a = frame[key_slots[i]];
+    const Slot& b = recent.key[i];
+    if (a.tag != b.tag) return false;
+    switch (a.tag) {
+      case Slot::Tag::kAbsent: break;
+      case Slot::Tag::kInt:
+        if (a.i != b.i) return false;
+        break;
+      case Slot::Tag::kDouble:
+        if (std::bit_cast<uint64_t>(a.d) != std::bit_cast<uint64_t>(b.d)) return false;
+        break;
+      case Slot::Tag::kString:
+        if (a.length != b.length || std::memcmp(a.text, b.text, a.length) != 0) return false;
+        break;
+    }
+  }
+  return true;
+}
+
+template <typename Recent>
+void remember(Recent& recent, const std::vector<uint32_t>& key_slots, const Slot* frame) {
+  recent.key.clear();
+  recent.text.clear();
+  for (uint32_t slot : key_slots) {
+    recent.key.push_back(frame[slot]);
+    if (frame[slot].tag == Slot::Tag::kString) recent.text.append(frame[slot].text, frame[slot].length);
+  }
+  size_t offset = 0;  // point the strings into the copy only now: appending may have moved it
+  for (Slot& value : recent.key) {
+    if (value.tag != Slot::Tag::kString) continue;
+    value.text = recent.text.data() + offset;
+    offset += value.length;
+  }
+}
 
 Status disagreement(const std::string& what, const Problem& problem) {
   return Status(StatusCode::kInternal, "dispatch: the compiled " + what + " failed where the interpreter succeeds for " +
@@ -111,20 +170,13 @@ Runtime::Dispatch::Scratch& Runtime::Dispatch::scratch() {
 Status Runtime::Dispatch::launch(Runtime& runtime, OpSet& set, Scratch& scratch, hipStream_t stream,
                                  CallerWorkspace workspace, ProblemSource problem) {
   Slot* frame = scratch.frame.data();
-  std::string& key = scratch.key;
-  cache_key(serial, &set, set.candidates->key_slots, frame, key);
+  const std::vector<uint32_t>& key_slots = set.candidates->key_slots;
   LaunchConfig& config = scratch.config;
-  const dispatch::CompiledKernel* selected = nullptr;
-  dispatch::LaunchDims dims;
-  KernelHandle handle;
-  auto use = [&](const Entry& entry) {
-    selected = entry.kernel;
-    dims = entry.dims;
-    handle = entry.handle;
-    config.kernargs.assign(entry.kernargs.begin(), entry.kernargs.end());
-  };
-  if (auto mine = scratch.entries.find(key); mine != scratch.entries.end()) use(mine->second);
-  if (selected == nullptr) {
+  const uint64_t hash = hash_key(key_slots, frame);
+  Recent& recent = scratch.recent[hash % scratch.recent.size()];
+  if (recent.serial != serial || recent.set != &set || recent.hash != hash || !same_key(recent, key_slots, frame)) {
+    std::string& key = scratch.key;
+    cache_key(key_slots, frame, key);
     std::optional<Entry> shared;
     {
       std::shared_lock lock(set.mutex);
@@ -147,9 +199,16 @@ Status Runtime::Dispatch::launch(Runtime& runtime, OpSet& set, Scratch& scratch,
       set.cache.emplace(key, entry);
       shared = std::move(entry);
     }
-    if (scratch.entries.size() >= kMaxCachedShapes) scratch.entries.clear();
-    use(scratch.entries.emplace(key, std::move(*shared)).first->second);
+    recent.serial = serial;
+    recent.set = &set;
+    recent.hash = hash;
+    remember(recent, key_slots, frame);
+    recent.entry = std::move(*shared);
   }
+  const Entry& entry = recent.entry;
+  const dispatch::CompiledKernel* selected = entry.kernel;
+  const dispatch::LaunchDims& dims = entry.dims;
+  config.kernargs.assign(entry.kernargs.begin(), entry.kernargs.end());
 
   const ManifestKernel& kernel = *selected->kernel;
   std::optional<WorkspacePool::Lease> lease;
@@ -190,7 +249,7 @@ Status Runtime::Dispatch::launch(Runtime& runtime, OpSet& set, Scratch& scratch,
     if (workspace.address != 0) failed.buffer("workspace", workspace.address);
     return explain(runtime, failed, selected, Stage::kKernargs);
   }
-  return runtime.device_->launch(handle, config, stream);
+  return runtime.device_->launch(entry.handle, config, stream);
 }
 
 }  // namespace ingot

@@ -4,6 +4,7 @@
 // kernel, launch dimensions and module handle in the cache, and packs kernargs by the kernel's plan.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <shared_mutex>
@@ -55,14 +56,23 @@ struct Runtime::Dispatch {
   };
   enum class Stage { kSelect, kLaunchDims, kKernargs };
 
-  // A thread's buffers for its calls, reused so a warm call allocates nothing, and its own copy of the
-  // entries it has used: a warm call takes no lock. Its keys start with the Dispatch's serial and the
-  // OpSet's address, so entries of a destroyed Runtime are never found again.
+  // A shape this thread dispatched lately: a warm call hashes the key slots, finds its shape here and
+  // compares the slots themselves (no serialized key, no lock). Tagged with the Dispatch's serial, so an
+  // entry of a destroyed Runtime is never found again.
+  struct Recent {
+    uint64_t serial = 0;
+    const OpSet* set = nullptr;
+    uint64_t hash = 0;
+    std::vector<dispatch::Slot> key;  // the key slots' values; strings point into `text`
+    std::string text;
+    Entry entry;
+  };
+  // A thread's buffers for its calls, reused so a warm call allocates nothing.
   struct Scratch {
     std::vector<dispatch::Slot> frame;
-    std::string key;
+    std::string key;  // the serialized key of the shared cache (on a miss of `recent`)
     LaunchConfig config;
-    std::unordered_map<std::string, Entry> entries;
+    std::array<Recent, 64> recent;  // direct-mapped by the key's hash
   };
   static Scratch& scratch();  // this thread's
 

@@ -96,7 +96,7 @@ TEST(CompiledExpr, RandomExpressionsGiveTheInterpretersValues) {
       ASSERT_EQ(std::bit_cast<uint64_t>(got.d), std::bit_cast<uint64_t>(*real)) << text;
     } else {
       ASSERT_EQ(got.tag, Slot::Tag::kString) << text;
-      ASSERT_EQ(got.s, std::get<std::string>(want.value())) << text;
+      ASSERT_EQ(got.s(), std::get<std::string>(want.value())) << text;
     }
   }
   // Both outcomes are exercised, not just one.
