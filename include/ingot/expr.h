@@ -18,7 +18,7 @@ using Value = std::variant<int64_t, double, std::string>;
 
 std::string value_to_string(const Value& value);
 
-// Where names come from: a problem, a device, or a test's map.
+// Where names come from: a problem with its device (ProblemEnv), or a test's map.
 class Env {
  public:
   virtual ~Env() = default;
@@ -35,17 +35,6 @@ class MapEnv : public Env {
 
  private:
   std::map<std::string, Value, std::less<>> values_;
-};
-
-// Looks names up in `first`, then in `second`.
-class ChainEnv : public Env {
- public:
-  ChainEnv(const Env& first, const Env& second) : first_(first), second_(second) {}
-  const Value* lookup(std::string_view name) const override;
-
- private:
-  const Env& first_;
-  const Env& second_;
 };
 
 struct ExprNode;

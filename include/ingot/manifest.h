@@ -1,4 +1,4 @@
-// The pack manifest (manifest/README.md, schema version 1) as typed structs.
+// The pack manifest (manifest/README.md, schema version 2) as typed structs.
 #pragma once
 
 #include <array>

@@ -18,9 +18,4 @@ const Value* MapEnv::lookup(std::string_view name) const {
   return found == values_.end() ? nullptr : &found->second;
 }
 
-const Value* ChainEnv::lookup(std::string_view name) const {
-  if (const Value* value = first_.lookup(name)) return value;
-  return second_.lookup(name);
-}
-
 }  // namespace ingot

@@ -1,4 +1,4 @@
-// manifest.json (manifest/README.md, schema version 1) to typed structs, with structural checks.
+// manifest.json (manifest/README.md, schema version 2) to typed structs, with structural checks.
 #include <algorithm>
 #include <limits>
 #include <set>
