@@ -34,7 +34,8 @@ RENDER_FORMAT = "ingot-gen-render-1"
 VALIDATED_FILE = "validated-kernels.json"
 # What a rendering depends on besides the templates and the context: the marker handling, and the `isa`
 # module templates call into.
-_RENDER_CODE = [os.path.join(os.path.dirname(__file__), name) for name in ("render.py", "context.py", "archs.py")]
+_RENDER_CODE = [os.path.join(os.path.dirname(__file__), name)
+                for name in ("render.py", "context.py", "archs.py", "arch_facts.py", "../arch/arch_facts.def")]
 
 
 class BuildError(Exception):
