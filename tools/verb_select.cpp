@@ -11,6 +11,7 @@
 #include "ingot/arch.h"
 #include "ingot/device.h"
 #include "ingot/launch.h"
+#include "ingot/op.h"
 #include "ingot/select.h"
 #include "verbs.h"
 
@@ -40,17 +41,18 @@ void add_problem_value(Problem& problem, const std::string& name, const std::str
   }
 }
 
-// Names a raw value may have: what the op's problem already holds and every name the op's kernels
-// match on or pass as kernel arguments.
+// Names a raw value may have: the op's problem variables (the names its kernels' match keys and
+// expressions see), or for an op without a unit in the op layer, what its kernels match on or take.
 std::vector<std::string> raw_names(const Pack& pack, const Problem& problem) {
   std::set<std::string> names;
-  for (const auto& [name, value] : problem.keys) names.insert(name);
-  for (const auto& [name, value] : problem.ints) names.insert(name);
-  for (const auto& [name, value] : problem.scalars) names.insert(name);
-  for (const ManifestKernel& k : pack.kernels()) {
-    if (k.op != problem.op) continue;
-    for (const auto& [name, value] : k.match) names.insert(name);
-    for (const auto& arg : k.kernarg.args) names.insert(arg.name);
+  if (const Op* op = find_op(problem.op)) {
+    for (const ProblemVar& var : op->problem_vars()) names.insert(std::string(var.name));
+  } else {
+    for (const ManifestKernel& k : pack.kernels()) {
+      if (k.op != problem.op) continue;
+      for (const auto& [name, value] : k.match) names.insert(name);
+      for (const auto& arg : k.kernarg.args) names.insert(arg.name);
+    }
   }
   return {names.begin(), names.end()};
 }

@@ -102,8 +102,9 @@ const std::vector<VerbSpec>& table() {
        "HIP where an AMD GPU is present, else the emulator (or --device). Prints the device, the kernel\n"
        "and why, the max abs and rel error, and PASS/FAIL against the reference's per-element tolerance\n"
        "(from the dtype, K and the magnitudes summed); exits 0 only on PASS. Never prints a GPU time.\n"
-       "gemm: --m M --n N --k K (or --M --N --K) [--lda K] [--ldb K] [--ldc N]; an illegal shape prints\n"
-       "the no-kernel reason and exits 1.",
+       "OP's options are its field table (the op layer) plus its check's spellings; for gemm: --M --N --K\n"
+       "(or --m --n --k) [--lda --ldb --ldc] [--dtype] [--out] [--bias] [--alpha] [--scaling]. An illegal\n"
+       "shape prints the no-kernel reason and exits 1.",
        with_op_options({kPackOption, kJsonOption,
                         {"seed", "N", "seed of the random inputs (default 1)"},
                         {"profile", "", "print the device's profile of the launch (the emulator's)"},

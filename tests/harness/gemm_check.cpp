@@ -1,5 +1,9 @@
-// `ingot run gemm` and the gemm kernels' shapes behind the harness interface. The problem is the op's
-// own (gemm_problem), so what runs is exactly what Runtime::gemm would select for the same call.
+// `ingot run gemm` and the gemm kernels' shapes behind the harness interface. The options are the gemm
+// op's field table (loader/ops/gemm.cpp: M, N, K, strides, dtypes, alpha, scaling, fp8_format; buffers are
+// the harness's), plus three spellings `ingot run gemm` has always had: --dtype (both inputs), --out
+// (dtype_c) and --bias (a random bias[N]). The problem is the op's own (gemm_op().write_problem): every
+// default is the op's, and the case is built from the problem's values, so what runs is exactly what the
+// op call would select.
 #include "gemm_check.h"
 
 #include <algorithm>
@@ -10,7 +14,7 @@
 
 #include "gemm_cases.h"
 #include "gemm_shapes.h"
-#include "ingot/ops.h"
+#include "ingot/ops/gemm.h"
 
 namespace ingot::harness {
 namespace {
@@ -22,34 +26,57 @@ const std::string* find(const CaseOptions& options, std::string_view name) {
   return it == options.end() ? nullptr : &it->second;
 }
 
-Result<int64_t> integer_option(const CaseOptions& options, std::string_view name, std::optional<int64_t> fallback) {
-  const std::string* text = find(options, name);
-  if (text == nullptr) {
-    if (fallback) return *fallback;
-    return bad_option("--" + std::string(name) + " is required");
+std::string placeholder(const OpField& field) {
+  if (!field.choices.empty()) {
+    std::string text;
+    for (std::string_view choice : field.choices) text += (text.empty() ? "" : "|") + std::string(choice);
+    return text;
   }
-  int64_t value = 0;
-  auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
-  if (ec != std::errc() || ptr != text->data() + text->size() || text->empty()) {
-    return bad_option("--" + std::string(name) + " needs an integer, got '" + *text + "'");
-  }
-  return value;
+  return field.kind == FieldKind::kBool ? "true|false" : std::string(field.name);
 }
 
-Result<GemmShape> shape_from(const CaseOptions& options) {
-  GemmShape s;
-  for (auto [name, field] : {std::pair{"m", &s.M}, std::pair{"n", &s.N}, std::pair{"k", &s.K}}) {
-    auto value = integer_option(options, name, std::nullopt);
-    if (!value) return value.status();
-    *field = value.value();
+// The option values as the op's argument bag. A value the field does not take is kInvalidArgument
+// naming the option.
+Result<OpArgs> op_args(const CaseOptions& options) {
+  OpArgs args(gemm_op());
+  auto set = [&](std::string_view field, std::string_view value, std::string_view option) -> Status {
+    Status s = args.set_text(field, value);
+    if (s.is_ok()) return s;
+    return bad_option("--" + std::string(option) + ": " + s.message());
+  };
+  for (const auto& [name, value] : options) {
+    if (name == "dtype") {
+      INGOT_RETURN_IF_ERROR(set("dtype_a", value, name));
+      INGOT_RETURN_IF_ERROR(set("dtype_b", value, name));
+    } else if (name == "out") {
+      INGOT_RETURN_IF_ERROR(set("dtype_c", value, name));
+    } else if (name == "bias") {
+      INGOT_RETURN_IF_ERROR(args.set_buffer("bias", 1));  // "with bias": the case's buffer replaces it
+    } else if (name == "scaling") {
+      std::string scaling = value;  // the manifest spells it per_token; the command line also takes per-token
+      std::replace(scaling.begin(), scaling.end(), '-', '_');
+      INGOT_RETURN_IF_ERROR(set("scaling", scaling, name));
+    } else {
+      INGOT_RETURN_IF_ERROR(set(name, value, name));
+    }
   }
+  return args;
+}
+
+int64_t int_of(const Problem& p, const char* name) {
+  auto it = p.ints.find(name);
+  return it == p.ints.end() ? 0 : it->second;
+}
+
+std::string key_of(const Problem& p, const char* name) {
+  auto it = p.keys.find(name);
+  return it == p.keys.end() ? std::string() : it->second;
+}
+
+// The shape the op's problem describes (strides with the op's defaults), with the harness's own limits.
+Result<GemmShape> shape_of(const Problem& p) {
+  const GemmShape s{int_of(p, "M"), int_of(p, "N"), int_of(p, "K"), int_of(p, "lda"), int_of(p, "ldb"), int_of(p, "ldc")};
   if (s.M <= 0 || s.N <= 0 || s.K < 0) return bad_option("need M, N >= 1 and K >= 0");
-  for (auto [name, field, fallback] : {std::tuple{"lda", &s.lda, s.K}, std::tuple{"ldb", &s.ldb, s.K},
-                                       std::tuple{"ldc", &s.ldc, s.N}}) {
-    auto value = integer_option(options, name, fallback);
-    if (!value) return value.status();
-    *field = value.value();
-  }
   // Host buffers are sized from the strides: keep them below a size a CPU check can handle.
   constexpr int64_t kMaxElements = int64_t{1} << 28;
   if (s.lda < s.K || s.ldb < s.K || s.ldc < s.N || s.M * s.lda > kMaxElements || s.N * s.ldb > kMaxElements ||
@@ -60,77 +87,20 @@ Result<GemmShape> shape_from(const CaseOptions& options) {
 }
 
 CaseOptions options_of(const GemmShape& s) {
-  return {{"m", std::to_string(s.M)},     {"n", std::to_string(s.N)},     {"k", std::to_string(s.K)},
+  return {{"M", std::to_string(s.M)},     {"N", std::to_string(s.N)},     {"K", std::to_string(s.K)},
           {"lda", std::to_string(s.lda)}, {"ldb", std::to_string(s.ldb)}, {"ldc", std::to_string(s.ldc)}};
 }
 
-GemmArgs op_args(const GemmShape& s) {
-  GemmArgs args;
-  args.M = s.M, args.N = s.N, args.K = s.K, args.lda = s.lda, args.ldb = s.ldb, args.ldc = s.ldc;
-  return args;
-}
-
-// One `ingot run gemm` call, read from its options: the op's arguments (for gemm_problem) and what the
-// case builder needs.
-struct GemmCall {
-  GemmShape shape;
-  GemmArgs args;
-  bool fp8 = false;
-  DenseGemm dense;
-  Fp8Gemm fp8_gemm;
-};
-
-Result<GemmCall> fp8_call(const CaseOptions& options, const GemmShape& s, const DeviceInfo& device) {
-  if (find(options, "bias") || find(options, "alpha")) return bad_option("--bias and --alpha are not part of the fp8 gemm");
-  if (const std::string* out = find(options, "out"); out && *out != "bf16") {
-    return bad_option("fp8 gemm writes bf16 (--out bf16), not " + *out);
+Result<GemmShape> shape_from_options(const CaseOptions& options) {
+  GemmShape s;
+  for (auto [name, field] : {std::pair{"M", &s.M}, std::pair{"N", &s.N}, std::pair{"K", &s.K},
+                             std::pair{"lda", &s.lda}, std::pair{"ldb", &s.ldb}, std::pair{"ldc", &s.ldc}}) {
+    const std::string* text = find(options, name);
+    if (text == nullptr) return bad_option(std::string("kernel shape without ") + name);
+    auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), *field);
+    if (ec != std::errc() || ptr != text->data() + text->size()) return bad_option(std::string("bad ") + name);
   }
-  // The manifest spells it per_token; the command line also takes per-token.
-  std::string scaling = find(options, "scaling") ? *find(options, "scaling") : "block128";
-  std::replace(scaling.begin(), scaling.end(), '-', '_');
-  if (scaling != "block128" && scaling != "per_token") {
-    return bad_option("--scaling must be block128 or per-token, got '" + scaling + "'");
-  }
-  auto format = fp8_format_for_arch(device.arch);
-  if (!format) return format.status();
-  GemmCall call{s, op_args(s), true, {}, Fp8Gemm{format.value(), scaling}};
-  call.args.dtype_a = call.args.dtype_b = "fp8";
-  call.args.dtype_c = "bf16";
-  call.args.scaling = scaling;
-  call.args.fp8_format = format.value();
-  return call;
-}
-
-Result<GemmCall> dense_call(const CaseOptions& options, const GemmShape& s) {
-  if (find(options, "scaling")) return bad_option("--scaling is for --dtype fp8");
-  GemmCall call{s, op_args(s), false, {}, {}};
-  DenseGemm& g = call.dense;
-  g.dtype_in = find(options, "dtype") ? *find(options, "dtype") : "bf16";
-  g.dtype_out = find(options, "out") ? *find(options, "out") : "f32";
-  if (g.dtype_in != "bf16" && g.dtype_in != "f16") return bad_option("--dtype must be bf16, f16 or fp8, got '" + g.dtype_in + "'");
-  if (g.dtype_out != "bf16" && g.dtype_out != "f16" && g.dtype_out != "f32") {
-    return bad_option("--out must be bf16, f16 or f32, got '" + g.dtype_out + "'");
-  }
-  if (const std::string* text = find(options, "alpha")) {
-    auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), g.alpha);
-    if (ec != std::errc() || ptr != text->data() + text->size() || !std::isfinite(g.alpha)) {
-      return bad_option("--alpha needs a finite number, got '" + *text + "'");
-    }
-  }
-  g.has_bias = find(options, "bias") != nullptr;
-  call.args.dtype_a = call.args.dtype_b = g.dtype_in;
-  call.args.dtype_c = g.dtype_out;
-  call.args.alpha = g.alpha;
-  call.args.bias = g.has_bias ? 1 : 0;  // any non-zero address says "with bias"; the case's buffer replaces it
-  return call;
-}
-
-Result<GemmCall> call_from(const CaseOptions& options, const DeviceInfo& device) {
-  auto shape = shape_from(options);
-  if (!shape) return shape.status();
-  const std::string* dtype = find(options, "dtype");
-  if (dtype != nullptr && *dtype == "fp8") return fp8_call(options, shape.value(), device);
-  return dense_call(options, shape.value());
+  return s;
 }
 
 class GemmCheck final : public OpCheck {
@@ -138,31 +108,51 @@ class GemmCheck final : public OpCheck {
   std::string_view op() const override { return "gemm"; }
 
   std::vector<CheckOption> options() const override {
-    return {{"m", "M", "rows of A and C (required; also --M)"},
-            {"n", "N", "rows of B, columns of C (required; also --N)"},
-            {"k", "K", "the reduction length (required; also --K)"},
-            {"lda", "LDA", "A's row stride in elements (default K)"},
-            {"ldb", "LDB", "B's row stride in elements (default K)"},
-            {"ldc", "LDC", "C's row stride in elements (default N); columns N..LDC must stay untouched"},
-            {"dtype", "bf16|f16|fp8", "input type (default bf16)"},
-            {"out", "bf16|f16|f32", "output type (default f32; fp8 writes bf16)"},
-            {"bias", "", "add a random bias[N] (bf16/f16 inputs)"},
-            {"alpha", "A", "C = alpha * A.B^T (default 1; bf16/f16 inputs)"},
-            {"scaling", "block128|per-token", "fp8 scales (default block128)"}};
+    std::vector<CheckOption> out;
+    for (const OpField& field : gemm_op().fields()) {
+      if (field.kind == FieldKind::kBuffer) continue;  // the harness allocates and fills every buffer
+      std::string help(field.help);
+      if (field.required) help += " (required)";
+      if (!field.default_value.empty()) help += " (default " + std::string(field.default_value) + ")";
+      out.push_back({std::string(field.name), placeholder(field), help});
+    }
+    out.push_back({"dtype", "bf16|f16|fp8", "both input types at once (dtype_a and dtype_b; default bf16)"});
+    out.push_back({"out", "bf16|f16|f32", "the output type (dtype_c; default f32, fp8 writes bf16)"});
+    out.push_back({"bias", "", "add a random bias[N] (bf16/f16 inputs)"});
+    return out;
   }
 
   Result<Problem> problem(const CaseOptions& options, const DeviceInfo& device) const override {
-    auto call = call_from(options, device);
-    if (!call) return call.status();
-    return gemm_problem(call.value().args);
+    auto args = op_args(options);
+    if (!args) return args.status();
+    INGOT_RETURN_IF_ERROR(args.value().check_required(/*for_launch=*/false));
+    const OpArgs& filled = args.value();
+    return build_problem(gemm_op(), [&](ProblemWriter& out) { return gemm_op().write_problem(filled, device, out); });
   }
 
   Result<HostCase> make_case(const CaseOptions& options, const DeviceInfo& device, uint32_t seed) const override {
-    auto call = call_from(options, device);
-    if (!call) return call.status();
-    const GemmCall& c = call.value();
-    HostCase hc = c.fp8 ? make_fp8_gemm_case(c.fp8_gemm, c.shape, seed) : make_dense_case(c.dense, c.shape, seed);
-    hc.problem = gemm_problem(c.args);  // exactly the op call's problem (buffers bound when the case runs)
+    auto built = problem(options, device);
+    if (!built) return built.status();
+    const Problem& p = built.value();
+    auto shape = shape_of(p);
+    if (!shape) return shape.status();
+    HostCase hc;
+    if (key_of(p, "dtype_a") == "fp8") {
+      if (find(options, "bias") || find(options, "alpha")) return bad_option("--bias and --alpha are not part of the fp8 gemm");
+      if (key_of(p, "dtype_c") != "bf16") return bad_option("fp8 gemm writes bf16 (--out bf16), not " + key_of(p, "dtype_c"));
+      hc = make_fp8_gemm_case(Fp8Gemm{key_of(p, "fp8_format"), key_of(p, "scaling")}, shape.value(), seed);
+    } else {
+      if (find(options, "scaling") || find(options, "fp8_format")) return bad_option("--scaling and --fp8_format are for fp8 inputs");
+      DenseGemm g;
+      g.dtype_in = key_of(p, "dtype_a");
+      g.dtype_out = key_of(p, "dtype_c");
+      if (key_of(p, "dtype_b") != g.dtype_in) return bad_option("the reference takes one input type: dtype_b must be dtype_a");
+      g.has_bias = int_of(p, "has_bias") != 0;
+      g.alpha = static_cast<float>(p.scalars.at("alpha"));
+      if (!std::isfinite(g.alpha)) return bad_option("--alpha must be finite");
+      hc = make_dense_case(g, shape.value(), seed);
+    }
+    hc.problem = p;  // the op's problem; the buffers are bound when the case runs
     return hc;
   }
 
@@ -179,7 +169,7 @@ class GemmCheck final : public OpCheck {
   }
 
   Result<HostCase> kernel_case(const ManifestKernel& kernel, const KernelShape& shape, uint32_t seed) const override {
-    auto s = shape_from(shape.options);
+    auto s = shape_from_options(shape.options);
     if (!s) return s.status();
     return make_kernel_case(kernel, s.value(), seed);
   }
