@@ -1,5 +1,5 @@
-// The gemm op's cases (gemm_check.cpp puts them behind the harness interface), each checked against its independent CPU reference
-// (tests/reference/): inputs from a seeded generator, the problem built generically from names
+// The gemm op's cases (gemm_check.cpp puts them behind the harness interface), each checked against its
+// independent CPU reference (tests/reference/): inputs from a seeded generator, the problem built from names
 // (the same names the manifest's kernarg value expressions use: A, B, C, bias, A_scale, B_scale, M,
 // N, K, lda, ldb, ldc, alpha), and the per-dtype tolerance the reference headers define.
 #pragma once
