@@ -38,9 +38,11 @@ constexpr WaitStateRule kRules[] = {
      "LLVM checkDPPHazards: DppExecWaitStates = 5"},
     {Hazard::kValuVccDivFmas, "VALU writes VCC -> v_div_fmas", both(fixed(4)),
      "LLVM checkDivFMasHazards: DivFMasWaitStates = 4"},
-    {Hazard::kSaluM0, "SALU writes M0 -> LDS DMA / ds_*_addtid / s_movrel / s_sendmsg reads it", both(fixed(1)),
-     "LLVM checkReadM0Hazards: ReadM0WaitStates = 1 (hasReadM0LdsDmaHazard, hasReadM0MovRelInterpHazard "
-     "(s_movrel*, DS_READ/WRITE_ADDTID_B32), hasReadM0SendMsgHazard (s_sendmsg*, s_ttracedata): GFX9)"},
+    {Hazard::kSaluM0, "SALU writes M0 -> ds_*_addtid / s_movrel / s_sendmsg reads it", both(fixed(1)),
+     "LLVM checkReadM0Hazards: ReadM0WaitStates = 1 (hasReadM0MovRelInterpHazard (s_movrel*, "
+     "DS_READ/WRITE_ADDTID_B32), hasReadM0SendMsgHazard (s_sendmsg*, s_ttracedata): GFX9)"},
+    {Hazard::kSaluM0LdsDma, "SALU writes M0 -> LDS DMA (load ... lds) reads it", both(fixed(1)),
+     "LLVM checkReadM0Hazards: ReadM0WaitStates = 1 (hasReadM0LdsDmaHazard: GFX9)"},
     {Hazard::kWideStoreValu, "VMEM store of more than 64 bits -> VALU overwrites its data VGPRs",
      both(fixed(2)),
      "LLVM checkVALUHazardsHelper / createsVALUHazard (has12DWordStoreHazard): 2 on gfx940+ "
@@ -148,6 +150,77 @@ constexpr WaitStateRule kRules[] = {
 };
 static_assert(std::size(kRules) == static_cast<size_t>(Hazard::kCount), "one row per Hazard");
 
+// Guide = the tables of required wait states in AMD's ISA guides as public transcriptions carry them:
+// the GCN/Vega guide's 4.5 "Manually Inserted Wait States (NOPs)" table (the rows CDNA3's 4.5 keeps, quoted
+// in a public Vega-ISA digest: VALU SGPR -> VMEM 5, SGPR -> v_readlane/v_writelane lane select 4, VGPR ->
+// DPP 2, EXEC -> DPP 5, s_setreg -> s_getreg/s_setreg 2, VCC -> v_div_fmas 4), the CDNA3 guide's Table 11
+// cases 8/9 (FLAT_STORE_X3/X4 -> write of its data VGPRs: 1, by a VALU: 2; as the ASTER project's NOP pass
+// numbers them) and the CDNA4 guide's 7.6 Table 38 (MFMA dependencies: XDL/SGEMM/DGEMM results read by
+// MFMA SrcA/B/C, VALU, VMEM, LDS; "Non-DLops VALU write -> MFMA read 2"; "V_CMPX* writes EXEC -> V_MFMA* 4";
+// as summarised in a public CDNA4 kernel-tuning note). AMD's own guides were not reachable as files here.
+constexpr RuleSeverity kSeverities[] = {
+    {Hazard::kValuSgprVmem, Severity::kError, "guide 4.5: VALU writes SGPR -> VMEM reads that SGPR, 5"},
+    {Hazard::kValuSgprLaneSelect, Severity::kError, "guide 4.5: VALU writes SGPR -> V_{READ,WRITE}LANE lane select, 4"},
+    {Hazard::kValuVgprReadlane, Severity::kWarning, "LLVM only (hasVDecCoExecHazard); not in the guide tables read"},
+    {Hazard::kValuExecReadlane, Severity::kWarning, "LLVM only (hasVDecCoExecHazard); not in the guide tables read"},
+    {Hazard::kValuSgprValu, Severity::kWarning,
+     "LLVM only (\"no HW interlocks for VALU writing and then reading SGPRs\"), and AMD's MLA decode kernels put "
+     "v_cndmask one wait state after the v_cmp writing its SGPR pair (issue 14)"},
+    {Hazard::kSetregGetreg, Severity::kError, "guide 4.5: S_SETREG -> S_GETREG of the same register, 2"},
+    {Hazard::kSetregSetreg, Severity::kError, "guide 4.5: S_SETREG -> S_SETREG of the same register, 2"},
+    {Hazard::kVgprDpp, Severity::kError, "guide 4.5: VALU writes VGPR -> VALU DPP reads it, 2"},
+    {Hazard::kValuExecDpp, Severity::kError, "guide 4.5: VALU writes EXEC -> VALU DPP op, 5"},
+    {Hazard::kValuVccDivFmas, Severity::kError, "guide 4.5: VALU writes VCC -> V_DIV_FMAS, 4"},
+    {Hazard::kSaluM0, Severity::kError,
+     "guide 4.5: SALU writes M0 -> S_SENDMSG / S_TTRACEDATA / LDS add-TID instruction, 1"},
+    {Hazard::kSaluM0LdsDma, Severity::kWarning,
+     "AMD's shipped GEMMs (AITER hsa/) and FlyDSL's gfx942 kernels put `s_add_u32 m0, ...` directly before "
+     "`buffer_load_dword ... lds` and run in production on MI300X (issue 14)"},
+    {Hazard::kWideStoreValu, Severity::kError, "guide Table 11 case 9: FLAT_STORE_X3/X4 -> VALU writes its data VGPRs, 2"},
+    {Hazard::kWideBufStoreSoffsetValu, Severity::kWarning, "LLVM only (\"measured on gfx950\"); not in the guide tables read"},
+    {Hazard::kDstSelForward, Severity::kWarning, "LLVM only (hasDstSelForwardingHazard); not in the guide tables read"},
+    {Hazard::kPermlaneVgpr, Severity::kWarning, "LLVM only (checkPermlaneHazards); not in the guide tables read"},
+    {Hazard::kPermlaneCmpx, Severity::kWarning, "LLVM only (checkPermlaneHazards); not in the guide tables read"},
+    {Hazard::kValuExecMfma, Severity::kError, "guide Table 38: V_CMPX* writes EXEC -> V_MFMA*, 4"},
+    {Hazard::kValuVgprMfma, Severity::kError, "guide Table 38: non-DLops VALU write -> MFMA read, 2"},
+    {Hazard::kMfmaSrcCSame, Severity::kError, "guide Table 38: XDL write -> same XDL read SrcC (exact same vDst)"},
+    {Hazard::kXdlSrcCOverlapXdl, Severity::kError, "guide Table 38 (MFMA SrcC dependencies)"},
+    {Hazard::kXdlSrcCOverlapNonXdl, Severity::kError, "guide Table 38 (MFMA SrcC dependencies)"},
+    {Hazard::kSgemmSrcCOverlap, Severity::kError, "guide Table 38 (MFMA SrcC dependencies)"},
+    {Hazard::kDgemm16SrcCOverlap, Severity::kError, "guide Table 38 (MFMA SrcC dependencies)"},
+    {Hazard::kDgemm4SrcC, Severity::kError, "guide Table 38 (MFMA SrcC dependencies)"},
+    {Hazard::kXdlSrcAB, Severity::kError, "guide Table 38: XDL write -> MFMA read as SrcA or SrcB"},
+    {Hazard::kSgemmSrcAB, Severity::kError, "guide Table 38 (MFMA SrcA/B dependencies)"},
+    {Hazard::kDgemm16SrcAB, Severity::kError, "guide Table 38 (MFMA SrcA/B dependencies)"},
+    {Hazard::kDgemm4SrcAB, Severity::kError, "guide Table 38 (MFMA SrcA/B dependencies)"},
+    {Hazard::kXdlRead, Severity::kError, "guide Table 38: XDL write -> VALU/VM/LDS/FLAT read result"},
+    {Hazard::kSgemmRead, Severity::kError, "guide Table 38 (MFMA result reads)"},
+    {Hazard::kDgemm16ValuRead, Severity::kError, "guide Table 38 (MFMA result reads)"},
+    {Hazard::kDgemm16MemRead, Severity::kError, "guide Table 38 (MFMA result reads)"},
+    {Hazard::kDgemm4ValuRead, Severity::kError, "guide Table 38 (MFMA result reads)"},
+    {Hazard::kDgemm4MemRead, Severity::kError, "guide Table 38 (MFMA result reads)"},
+    {Hazard::kXdlWaw, Severity::kError, "guide Table 38 (MFMA result overwrites)"},
+    {Hazard::kSgemmWaw, Severity::kError, "guide Table 38 (MFMA result overwrites)"},
+    {Hazard::kDgemm16Waw, Severity::kError, "guide Table 38 (MFMA result overwrites)"},
+    {Hazard::kDgemm4Waw, Severity::kError, "guide Table 38 (MFMA result overwrites)"},
+    {Hazard::kXdlSrcCWar, Severity::kError, "guide Table 38 (SrcC read -> overwrite)"},
+    {Hazard::kTransForward, Severity::kWarning, "LLVM only (hasTransForwardingHazard); not in the guide tables read"},
+    {Hazard::kDotSameSrcAB, Severity::kWarning, "LLVM only (DotWriteSameDotReadSrcAB); the guide's Table 38 excludes DLops"},
+    {Hazard::kDotDifferentRead, Severity::kWarning, "LLVM only (DotWriteDifferentVALURead)"},
+    {Hazard::kDotDifferentWrite, Severity::kWarning, "LLVM only (DotWriteDifferentVALUWrite)"},
+    {Hazard::kDgemmFma64, Severity::kWarning, "LLVM only (DMFMAToFMA64WaitStates); not in the guide tables read"},
+    {Hazard::kSoftClause, Severity::kWarning, "LLVM only (checkSoftClauseHazards); not in the guide tables read"},
+};
+static_assert(std::size(kSeverities) == static_cast<size_t>(Hazard::kCount), "one severity per Hazard");
+
+constexpr bool severities_in_order() {
+  for (size_t i = 0; i < std::size(kSeverities); ++i) {
+    if (kSeverities[i].hazard != static_cast<Hazard>(i)) return false;
+  }
+  return true;
+}
+static_assert(severities_in_order(), "kSeverities is indexed by Hazard");
+
 constexpr bool rows_in_enum_order() {
   for (size_t i = 0; i < std::size(kRules); ++i) {
     if (static_cast<size_t>(kRules[i].hazard) != i) return false;
@@ -174,6 +247,8 @@ static_assert(within_max_wait_states(), "raise kMaxWaitStates");
 std::span<const WaitStateRule> wait_state_rules() { return kRules; }
 
 const WaitStateRule& wait_state_rule(Hazard hazard) { return kRules[static_cast<size_t>(hazard)]; }
+
+const RuleSeverity& rule_severity(Hazard hazard) { return kSeverities[static_cast<size_t>(hazard)]; }
 
 int required_wait_states(Hazard hazard, Target target, int passes) {
   const WaitCount& count = wait_state_rule(hazard).count[static_cast<size_t>(target)];
