@@ -54,7 +54,9 @@ TEST_P(ScalarAtomics, WorkgroupsSerialiseOnTheWords) {
     ASSERT_EQ(winners, 1u);
     EXPECT_EQ(w[2], 1000 + winner);
     for (uint32_t g = 0; g < kGroups; ++g) {
-      if (g != winner) EXPECT_EQ(r[4 * g + 1], 1000 + winner) << "group " << g;
+      if (g != winner) {
+        EXPECT_EQ(r[4 * g + 1], 1000 + winner) << "group " << g;
+      }
     }
     // 64-bit unsigned max of the start and every g<<32 | 7.
     uint64_t umax = kUmaxStart;

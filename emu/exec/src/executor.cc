@@ -84,7 +84,7 @@ std::string runaway_message(const std::vector<Wave>& waves, size_t count, const 
   return text;
 }
 
-Status step(Wave& wave, const LaunchContext& launch, const ScheduleOptions& options) {
+Status step(Wave& wave, const LaunchContext& launch) {
   const Module& module = *launch.module;
   if (wave.pc_index >= module.program().size()) {
     return fault("program counter left .text (missing s_endpgm?)");
@@ -187,7 +187,7 @@ Status run_workgroup_for(const LaunchContext& launch, const ScheduleOptions& opt
       return Status(StatusCode::kEmulatorFault, where(launch, group, wave) + ": " +
                                                     runaway_message(waves, count, module, options));
     }
-    Status status = step(wave, launch, options);
+    Status status = step(wave, launch);
     if (status.is_ok()) return status;
     return Status(status.code() == StatusCode::kOk ? StatusCode::kEmulatorFault : status.code(),
                   where(launch, group, wave) + ": " + status.message());

@@ -119,7 +119,7 @@ Status decode_smem(DecodeState& s, uint32_t w0) {
   mem.sc0 = bits(w0, 16, 16) != 0;
   mem.nt = bits(w0, 15, 15) != 0;
   const unsigned sdata = bits(w0, 12, 6), sbase = bits(w0, 5, 0) * 2;
-  INGOT_RETURN_IF_ERROR(decode_operands(inst, info, [&](const OperandSpec& spec, int dwords, Operand& op_out) -> Status {
+  const Status operands = decode_operands(inst, info, [&](const OperandSpec& spec, int dwords, Operand& op_out) -> Status {
     switch (spec.field) {
       case SigField::kSdata:
         INGOT_RETURN_IF_ERROR(scalar_dest(sdata, spec, dwords, op_out));
@@ -148,7 +148,8 @@ Status decode_smem(DecodeState& s, uint32_t w0) {
         return fail("internal: unexpected operand in SMEM signature");
     }
     return Status::ok();
-  }));
+  });
+  if (!operands.is_ok()) return operands;
   if (info.has_flag(kFlagAtomic) && mem.sc0) {
     // With glc a scalar atomic returns the pre-op value into sdata (cmpswap: its first half), as the
     // vector atomics do into vdata: same registers, not printed twice.
