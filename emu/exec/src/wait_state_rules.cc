@@ -150,37 +150,40 @@ constexpr WaitStateRule kRules[] = {
 };
 static_assert(std::size(kRules) == static_cast<size_t>(Hazard::kCount), "one row per Hazard");
 
-// Guide = the tables of required wait states in AMD's ISA guides as public transcriptions carry them:
-// the GCN/Vega guide's 4.5 "Manually Inserted Wait States (NOPs)" table (the rows CDNA3's 4.5 keeps, quoted
-// in a public Vega-ISA digest: VALU SGPR -> VMEM 5, SGPR -> v_readlane/v_writelane lane select 4, VGPR ->
-// DPP 2, EXEC -> DPP 5, s_setreg -> s_getreg/s_setreg 2, VCC -> v_div_fmas 4), the CDNA3 guide's Table 11
-// cases 8/9 (FLAT_STORE_X3/X4 -> write of its data VGPRs: 1, by a VALU: 2; as the ASTER project's NOP pass
-// numbers them) and the CDNA4 guide's 7.6 Table 38 (MFMA dependencies: XDL/SGEMM/DGEMM results read by
-// MFMA SrcA/B/C, VALU, VMEM, LDS; "Non-DLops VALU write -> MFMA read 2"; "V_CMPX* writes EXEC -> V_MFMA* 4";
-// as summarised in a public CDNA4 kernel-tuning note). AMD's own guides were not reachable as files here.
+// Guide = AMD's CDNA4 ISA guide, read through the public markdown transcription the emu README cites for
+// other rows: 4.5 "Manually Inserted Wait States (NOPs)", Table 11 "Required Software-inserted Wait States"
+// ("The hardware does not check for the following dependencies"), quoted below by its rows; and, for the
+// MFMA rows, 7.6 Table 38 (dependencies of XDL/SGEMM/DGEMM results, "Non-DLops VALU write -> MFMA read 2",
+// "V_CMPX* writes EXEC -> V_MFMA* 4"), as a public CDNA4 kernel-tuning note summarises it. A rule the
+// guide states is an error unless AMD's own shipped kernels break it and run in production (issue 14).
 constexpr RuleSeverity kSeverities[] = {
-    {Hazard::kValuSgprVmem, Severity::kError, "guide 4.5: VALU writes SGPR -> VMEM reads that SGPR, 5"},
-    {Hazard::kValuSgprLaneSelect, Severity::kError, "guide 4.5: VALU writes SGPR -> V_{READ,WRITE}LANE lane select, 4"},
-    {Hazard::kValuVgprReadlane, Severity::kWarning, "LLVM only (hasVDecCoExecHazard); not in the guide tables read"},
-    {Hazard::kValuExecReadlane, Severity::kWarning, "LLVM only (hasVDecCoExecHazard); not in the guide tables read"},
+    {Hazard::kValuSgprVmem, Severity::kError, "guide Table 11: VALU writes SGPR -> VMEM reads that SGPR, 5"},
+    {Hazard::kValuSgprLaneSelect, Severity::kError,
+     "guide Table 11: VALU writes SGPR/VCC -> V_{READ,WRITE}LANE using it as the lane select, 4"},
+    {Hazard::kValuVgprReadlane, Severity::kError, "guide Table 11: VALU writes VGPRn -> v_readlane vsrc0 reads VGPRn, 1"},
+    {Hazard::kValuExecReadlane, Severity::kError, "guide Table 11: v_cmpx -> v_readlane, v_readfirstlane, v_writelane, 4"},
     {Hazard::kValuSgprValu, Severity::kWarning,
-     "LLVM only (\"no HW interlocks for VALU writing and then reading SGPRs\"), and AMD's MLA decode kernels put "
-     "v_cndmask one wait state after the v_cmp writing its SGPR pair (issue 14)"},
-    {Hazard::kSetregGetreg, Severity::kError, "guide 4.5: S_SETREG -> S_GETREG of the same register, 2"},
-    {Hazard::kSetregSetreg, Severity::kError, "guide 4.5: S_SETREG -> S_SETREG of the same register, 2"},
-    {Hazard::kVgprDpp, Severity::kError, "guide 4.5: VALU writes VGPR -> VALU DPP reads it, 2"},
-    {Hazard::kValuExecDpp, Severity::kError, "guide 4.5: VALU writes EXEC -> VALU DPP op, 5"},
-    {Hazard::kValuVccDivFmas, Severity::kError, "guide 4.5: VALU writes VCC -> V_DIV_FMAS, 4"},
+     "guide Table 11: VALU writes SGPR/VCC -> VALU reads SGPR as constant, 2; but AMD's MLA decode kernels put "
+     "v_cndmask one wait state after the v_cmp writing its SGPR pair and run in production (issue 14)"},
+    {Hazard::kSetregGetreg, Severity::kError, "guide Table 11: S_SETREG -> S_GETREG <same reg>, 2"},
+    {Hazard::kSetregSetreg, Severity::kError, "guide Table 11: S_SETREG -> S_SETREG <same reg>, 2"},
+    {Hazard::kVgprDpp, Severity::kError, "guide Table 11: VALU writes VGPR -> VALU DPP reads that VGPR, 2"},
+    {Hazard::kValuExecDpp, Severity::kError, "guide Table 11: VALU writes EXEC -> VALU DPP op, 5"},
+    {Hazard::kValuVccDivFmas, Severity::kError, "guide Table 11: VALU writes VCC (including v_div_scale) -> V_DIV_FMAS, 4"},
     {Hazard::kSaluM0, Severity::kError,
-     "guide 4.5: SALU writes M0 -> S_SENDMSG / S_TTRACEDATA / LDS add-TID instruction, 1"},
+     "guide Table 11: SALU writes M0 -> S_SENDMSG / S_MOVEREL / LDS \"add-TID\" instruction, 1"},
     {Hazard::kSaluM0LdsDma, Severity::kWarning,
+     "guide Table 11: SALU writes M0 -> scratch or global with LDS = 1, 1 (MUBUF loads to LDS not named); but "
      "AMD's shipped GEMMs (AITER hsa/) and FlyDSL's gfx942 kernels put `s_add_u32 m0, ...` directly before "
      "`buffer_load_dword ... lds` and run in production on MI300X (issue 14)"},
-    {Hazard::kWideStoreValu, Severity::kError, "guide Table 11 case 9: FLAT_STORE_X3/X4 -> VALU writes its data VGPRs, 2"},
-    {Hazard::kWideBufStoreSoffsetValu, Severity::kWarning, "LLVM only (\"measured on gfx950\"); not in the guide tables read"},
-    {Hazard::kDstSelForward, Severity::kWarning, "LLVM only (hasDstSelForwardingHazard); not in the guide tables read"},
-    {Hazard::kPermlaneVgpr, Severity::kWarning, "LLVM only (checkPermlaneHazards); not in the guide tables read"},
-    {Hazard::kPermlaneCmpx, Severity::kWarning, "LLVM only (checkPermlaneHazards); not in the guide tables read"},
+    {Hazard::kWideStoreValu, Severity::kError,
+     "guide Table 11: FLAT_STORE_X3/X4, BUFFER_STORE_DWORD_X3/X4 ... -> VALU writes VGPRs holding writedata, 2"},
+    {Hazard::kWideBufStoreSoffsetValu, Severity::kWarning,
+     "LLVM only (\"measured on gfx950\"); the guide's Table 11 says BUFFER_STORE_* with an SGPR offset need none"},
+    {Hazard::kDstSelForward, Severity::kError,
+     "guide Table 11: VALU op which uses OPSEL or SDWA with changes the result's bit position -> VALU consumes it, 1"},
+    {Hazard::kPermlaneVgpr, Severity::kError, "guide Table 11: VALU writes vdst -> V_PERMLANE* reads vdst, 2"},
+    {Hazard::kPermlaneCmpx, Severity::kError, "guide Table 11: V_CMPX (writes exec) -> V_PERMLANE*, 4"},
     {Hazard::kValuExecMfma, Severity::kError, "guide Table 38: V_CMPX* writes EXEC -> V_MFMA*, 4"},
     {Hazard::kValuVgprMfma, Severity::kError, "guide Table 38: non-DLops VALU write -> MFMA read, 2"},
     {Hazard::kMfmaSrcCSame, Severity::kError, "guide Table 38: XDL write -> same XDL read SrcC (exact same vDst)"},
@@ -204,12 +207,12 @@ constexpr RuleSeverity kSeverities[] = {
     {Hazard::kDgemm16Waw, Severity::kError, "guide Table 38 (MFMA result overwrites)"},
     {Hazard::kDgemm4Waw, Severity::kError, "guide Table 38 (MFMA result overwrites)"},
     {Hazard::kXdlSrcCWar, Severity::kError, "guide Table 38 (SrcC read -> overwrite)"},
-    {Hazard::kTransForward, Severity::kWarning, "LLVM only (hasTransForwardingHazard); not in the guide tables read"},
-    {Hazard::kDotSameSrcAB, Severity::kWarning, "LLVM only (DotWriteSameDotReadSrcAB); the guide's Table 38 excludes DLops"},
-    {Hazard::kDotDifferentRead, Severity::kWarning, "LLVM only (DotWriteDifferentVALURead)"},
-    {Hazard::kDotDifferentWrite, Severity::kWarning, "LLVM only (DotWriteDifferentVALUWrite)"},
-    {Hazard::kDgemmFma64, Severity::kWarning, "LLVM only (DMFMAToFMA64WaitStates); not in the guide tables read"},
-    {Hazard::kSoftClause, Severity::kWarning, "LLVM only (checkSoftClauseHazards); not in the guide tables read"},
+    {Hazard::kTransForward, Severity::kError, "guide Table 11: VALU Trans op -> non-trans VALU op consumes its result, 1"},
+    {Hazard::kDotSameSrcAB, Severity::kWarning, "LLVM only (DotWriteSameDotReadSrcAB); Table 38 excludes DLops"},
+    {Hazard::kDotDifferentRead, Severity::kWarning, "LLVM only (DotWriteDifferentVALURead); not in the guide's tables"},
+    {Hazard::kDotDifferentWrite, Severity::kWarning, "LLVM only (DotWriteDifferentVALUWrite); not in the guide's tables"},
+    {Hazard::kDgemmFma64, Severity::kWarning, "LLVM only (DMFMAToFMA64WaitStates); not in the guide's tables read"},
+    {Hazard::kSoftClause, Severity::kWarning, "LLVM only (checkSoftClauseHazards); not in the guide's tables"},
 };
 static_assert(std::size(kSeverities) == static_cast<size_t>(Hazard::kCount), "one severity per Hazard");
 
