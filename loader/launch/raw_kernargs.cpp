@@ -32,6 +32,15 @@ std::optional<uint64_t> hidden_value(std::string_view kind, const std::array<uin
   return std::nullopt;
 }
 
+// max(kernarg_segment_size, end of the last argument). Sizes come from a file: widened before adding so a
+// hostile offset cannot wrap, and bounded.
+Result<uint64_t> segment_bytes(const KernelMetadata& kernel) {
+  uint64_t segment = kernel.kernarg_segment_size;
+  for (const KernelArgMetadata& slot : kernel.args) segment = std::max<uint64_t>(segment, uint64_t{slot.offset} + slot.size);
+  if (segment > (uint64_t{1} << 20)) return bad(kernel, "kernarg segment of " + std::to_string(segment) + " bytes");
+  return segment;
+}
+
 }  // namespace
 
 RawKernArg RawKernArg::scalar(std::string name, std::vector<uint8_t> bytes) {
@@ -52,17 +61,25 @@ RawKernArg RawKernArg::pointer(std::string name, uint64_t address) {
 Result<std::vector<uint8_t>> pack_raw_kernargs(const KernelMetadata& kernel, std::span<const RawKernArg> args,
                                                const std::array<uint32_t, 3>& grid_workgroups,
                                                const std::array<uint32_t, 3>& workgroup) {
-  // Sizes come from a file: widen before adding so a hostile offset cannot wrap the segment size.
-  uint64_t segment = kernel.kernarg_segment_size;
-  for (const KernelArgMetadata& slot : kernel.args) segment = std::max<uint64_t>(segment, uint64_t{slot.offset} + slot.size);
-  if (segment > (uint64_t{1} << 20)) return bad(kernel, "kernarg segment of " + std::to_string(segment) + " bytes");
-  std::vector<uint8_t> kernarg(static_cast<size_t>(segment), 0);
+  Result<uint64_t> segment = segment_bytes(kernel);
+  if (!segment) return segment.status();
+  std::vector<uint8_t> kernarg(static_cast<size_t>(*segment), 0);
 
   std::vector<bool> given(kernel.args.size(), false);
   for (const RawKernArg& arg : args) {
-    const auto slot_it = std::find_if(kernel.args.begin(), kernel.args.end(),
-                                      [&](const KernelArgMetadata& slot) { return slot.name == arg.name; });
-    if (arg.name.empty() || slot_it == kernel.args.end()) return bad(kernel, "no argument '" + arg.name + "'");
+    // The first slot of that name still without a value: a repeated name takes its values in order.
+    auto named = [&](const KernelArgMetadata& slot) { return slot.name == arg.name; };
+    const auto first = std::find_if(kernel.args.begin(), kernel.args.end(), named);
+    if (arg.name.empty() || first == kernel.args.end()) return bad(kernel, "no argument '" + arg.name + "'");
+    auto slot_it = first;
+    while (slot_it != kernel.args.end() && given[static_cast<size_t>(slot_it - kernel.args.begin())]) {
+      slot_it = std::find_if(slot_it + 1, kernel.args.end(), named);
+    }
+    if (slot_it == kernel.args.end()) {
+      const auto slots = std::count_if(kernel.args.begin(), kernel.args.end(), named);
+      return bad(kernel, "argument '" + arg.name + "' given more times than its " + std::to_string(slots) +
+                             " slot(s)");
+    }
     const size_t index = static_cast<size_t>(slot_it - kernel.args.begin());
     const KernelArgMetadata& slot = *slot_it;
     if (arg.is_pointer && slot.size != kPointerBytes) {
@@ -72,7 +89,6 @@ Result<std::vector<uint8_t>> pack_raw_kernargs(const KernelMetadata& kernel, std
       return bad(kernel, "argument '" + arg.name + "' is " + std::to_string(slot.size) + " bytes, the value given is " +
                              std::to_string(arg.bytes.size()));
     }
-    if (given[index]) return bad(kernel, "argument '" + arg.name + "' given twice");
     given[index] = true;
     if (arg.is_pointer) {
       put_le(kernarg, slot.offset, kPointerBytes, arg.address);
@@ -89,6 +105,32 @@ Result<std::vector<uint8_t>> pack_raw_kernargs(const KernelMetadata& kernel, std
       return bad(kernel, "argument '" + slot.name + "' (" + slot.value_kind + ", offset " + std::to_string(slot.offset) +
                              ") has no value");
     }
+  }
+  return kernarg;
+}
+
+Result<std::vector<uint8_t>> place_raw_kernarg_blob(const KernelMetadata& kernel, std::span<const uint8_t> blob,
+                                                    std::span<const KernargPointer> pointers) {
+  Result<uint64_t> segment = segment_bytes(kernel);
+  if (!segment) return segment.status();
+  if (blob.size() != *segment) {
+    return bad(kernel, "the kernarg blob is " + std::to_string(blob.size()) + " bytes; the kernarg segment is " +
+                           std::to_string(*segment));
+  }
+  std::vector<uint8_t> kernarg(blob.begin(), blob.end());
+  for (size_t i = 0; i < pointers.size(); ++i) {
+    const KernargPointer& p = pointers[i];
+    if (uint64_t{p.offset} + kPointerBytes > *segment) {
+      return bad(kernel, "a pointer at kernarg offset " + std::to_string(p.offset) + " does not fit the " +
+                             std::to_string(*segment) + "-byte segment");
+    }
+    for (size_t j = 0; j < i; ++j) {
+      if (p.offset < pointers[j].offset + kPointerBytes && pointers[j].offset < p.offset + kPointerBytes) {
+        return bad(kernel, "pointers at kernarg offsets " + std::to_string(pointers[j].offset) + " and " +
+                               std::to_string(p.offset) + " overlap");
+      }
+    }
+    put_le(kernarg, p.offset, kPointerBytes, p.address);
   }
   return kernarg;
 }

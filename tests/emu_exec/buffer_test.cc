@@ -1,5 +1,6 @@
-// MUBUF descriptor semantics: raw buffers are range-checked per dword against num_records (loads
-// give 0 past the end, stores are dropped); structured buffers (stride, idxen) by index. Also swizzled
+// MUBUF descriptor semantics: raw buffers are range-checked per dword, soffset and offsets included,
+// against num_records (loads give 0 past the end, stores are dropped); structured buffers (stride,
+// idxen) by index. Also swizzled
 // buffers, typed (format) loads and stores, and the 64-bit inc/dec atomics.
 #include <algorithm>
 #include <bit>
@@ -39,6 +40,37 @@ TEST_P(Buffer, OutOfRangeLoadsAreZeroAndStoresDropped) {
     EXPECT_EQ(r[5 * 64 + l], l < 10 ? in[2 * l] : 0u);
     EXPECT_EQ(s[l], 4 * l + 4 <= store_records ? 1000 + l : 0xffffffffu);
   }
+}
+
+// Raw buffers count soffset and the instruction offset: a dword is in range when
+// soffset + voffset + inst_offset + 4 <= num_records (LLVM's rule as its AMDGPU developers state it, see
+// emu/README.md, MUBUF). With 256 records, soffset 128 and offset 16, lanes 0-27 are in range; without
+// the soffset lanes 0-59 are. The loads past the end read 0 even though `in` goes on behind the range
+// (slack memory, as behind a KV tensor). Structured buffers are checked by index alone.
+TEST_P(Buffer, RawRangeCheckCountsSoffset) {
+  Emulator emu(EmulatorOptions{.target = GetParam()});
+  std::vector<uint32_t> in(1024);
+  for (uint32_t i = 0; i < in.size(); ++i) in[i] = 5 * i + 1;
+  const uint32_t records = 256, soffset = 128, inst_offset = 16;
+  DeviceArray<uint32_t> din = upload(emu, in);
+  DeviceArray<uint32_t> out = upload(emu, std::vector<uint32_t>(64 * 3, 0xcccccccc));
+  auto profile = run_kernel(emu, "buffer_soffset_range", {1, 1, 1}, {64, 1, 1},
+                            kernargs({din.address, out.address, records | uint64_t{soffset} << 32}));
+  ASSERT_TRUE(profile.is_ok()) << profile.status().to_string();
+  const std::vector<uint32_t> r = download(emu, out);
+  uint32_t in_range_with = 0, in_range_without = 0;
+  for (uint32_t l = 0; l < 64; ++l) {
+    SCOPED_TRACE("lane " + std::to_string(l));
+    const bool with = soffset + 4 * l + inst_offset + 4 <= records;
+    const bool without = 4 * l + inst_offset + 4 <= records;
+    in_range_with += with;
+    in_range_without += without;
+    EXPECT_EQ(r[l], with ? in[(soffset + inst_offset) / 4 + l] : 0u);
+    EXPECT_EQ(r[64 + l], without ? in[inst_offset / 4 + l] : 0u);
+    EXPECT_EQ(r[128 + l], in[(soffset + inst_offset) / 4 + l]);  // index l < 64 records
+  }
+  EXPECT_EQ(in_range_with, 28u);
+  EXPECT_EQ(in_range_without, 60u);
 }
 
 // The profile counts only in-range buffer bytes: hardware never fetches (or writes) dwords past

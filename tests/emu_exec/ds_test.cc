@@ -38,6 +38,51 @@ TEST_P(Ds, ReadsWritesAtomicsAndBankConflicts) {
   EXPECT_EQ(profile->lds_bytes, 8192u);
 }
 
+// 128-bit DS accesses by AMD's phase rules (emu/README.md, "LDS bank conflicts"). On 32 banks (gfx942) a
+// ds_read_b128 serves the lane groups {0-3, 20-23}, {4-7, 16-19}, {8-11, 28-31}, {12-15, 24-27} (and the
+// same 32 lanes higher) in one phase each, a ds_write_b128 eight consecutive lanes; on 64 banks (gfx950)
+// 16 consecutive lanes. A 2-way conflict costs one extra cycle per phase.
+TEST_P(Ds, B128AccessesFollowThePhaseRules) {
+  // The documented read groups, written out.
+  const std::vector<std::vector<uint32_t>> read_groups = {
+      {0, 1, 2, 3, 20, 21, 22, 23},     {4, 5, 6, 7, 16, 17, 18, 19},     {8, 9, 10, 11, 28, 29, 30, 31},
+      {12, 13, 14, 15, 24, 25, 26, 27}, {32, 33, 34, 35, 52, 53, 54, 55}, {36, 37, 38, 39, 48, 49, 50, 51},
+      {40, 41, 42, 43, 60, 61, 62, 63}, {44, 45, 46, 47, 56, 57, 58, 59}};
+  std::vector<uint32_t> consecutive(64), stride32(64), grouped(64);
+  for (uint32_t l = 0; l < 64; ++l) {
+    consecutive[l] = 16 * l;  // every 128 bytes of LDS read by 8 consecutive lanes
+    stride32[l] = 32 * l;     // 16 bytes used of every 32: each bank twice per phase
+  }
+  // Each read group fills one 128-byte row on its own: conflict-free for the grouped read, while the
+  // consecutive lanes 0-7 (rows 0 and 1, same banks) conflict 2-way when written.
+  for (uint32_t g = 0; g < read_groups.size(); ++g) {
+    for (uint32_t i = 0; i < 8; ++i) grouped[read_groups[g][i]] = 128 * g + 16 * i;
+  }
+  const bool gfx942 = GetParam() == Target::kGfx942;
+  struct Case {
+    const char* name;
+    const std::vector<uint32_t>* addresses;
+    uint32_t write;
+    uint64_t cycles;
+  };
+  const Case cases[] = {
+      {"consecutive read", &consecutive, 0, 0},
+      {"consecutive write", &consecutive, 1, 0},
+      {"2-way read", &stride32, 0, gfx942 ? 8u : 4u},
+      {"2-way write", &stride32, 1, gfx942 ? 8u : 4u},
+      // gfx950's 16-lane phases put rows 0 and 2 (and 1 and 3) of the grouped pattern on the same banks.
+      {"grouped read", &grouped, 0, gfx942 ? 0u : 4u},
+      {"grouped write", &grouped, 1, gfx942 ? 8u : 4u},
+  };
+  for (const Case& c : cases) {
+    Emulator emu(EmulatorOptions{.target = GetParam()});
+    DeviceArray<uint32_t> addresses = upload(emu, *c.addresses);
+    auto profile = run_kernel(emu, "lds_b128_phases", {1, 1, 1}, {64, 1, 1}, kernargs({addresses.address, c.write}));
+    ASSERT_TRUE(profile.is_ok()) << c.name << ": " << profile.status().to_string();
+    EXPECT_EQ(profile->lds_bank_conflict_cycles, c.cycles) << c.name;
+  }
+}
+
 TEST_P(Ds, AccessOutsideLdsIsAFault) {
   Emulator emu(EmulatorOptions{.target = GetParam()});
   DeviceArray<uint32_t> out = upload(emu, std::vector<uint32_t>(64 * 8, 0));

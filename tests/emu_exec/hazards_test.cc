@@ -1,5 +1,5 @@
 // Kernel bugs the emulator must catch: a register read before the s_waitcnt that covers its load
-// (VMEM in order; SMEM only at lgkmcnt(0)), and a barrier that some waves can never reach.
+// (VMEM in order; SMEM only at lgkmcnt(0)).
 #include "emu_test_support.h"
 
 namespace ingot::emu::testing {
@@ -42,21 +42,6 @@ TEST_P(Hazards, SmemNeedsLgkmcntZero) {
   ASSERT_FALSE(profile.is_ok());
   EXPECT_NE(profile.status().message().find("read of s4 before s_waitcnt"), std::string::npos)
       << profile.status().message();
-}
-
-TEST_P(Hazards, BarrierDeadlockIsReported) {
-  Emulator emu(EmulatorOptions{.target = GetParam()});
-  auto profile = run_kernel(emu, "barrier_deadlock", {1, 1, 1}, {128, 1, 1}, kernargs({}));
-  ASSERT_FALSE(profile.is_ok());
-  EXPECT_EQ(profile.status().code(), StatusCode::kEmulatorFault);
-  EXPECT_NE(profile.status().message().find("s_barrier deadlock"), std::string::npos)
-      << profile.status().message();
-}
-
-TEST_P(Hazards, SingleWaveBarrierIsFine) {
-  Emulator emu(EmulatorOptions{.target = GetParam()});
-  auto profile = run_kernel(emu, "barrier_deadlock", {2, 1, 1}, {64, 1, 1}, kernargs({}));
-  EXPECT_TRUE(profile.is_ok()) << profile.status().to_string();
 }
 
 INGOT_FOR_BOTH_TARGETS(Hazards);

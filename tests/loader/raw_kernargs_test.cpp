@@ -3,6 +3,8 @@
 // of fixtures/scale_kernel.s.in as LLVM assembled them), never produced by the packer itself.
 #include <gtest/gtest.h>
 
+#include <span>
+
 
 #include "ingot/code_object.h"
 #include "ingot/raw_launch.h"
@@ -82,7 +84,7 @@ TEST(RawKernargs, RejectsWhatTheMetadataDoesNotAllow) {
   fails_with(values, "no argument 'nope'");
   values = sample_values();
   values.push_back(RawKernArg::scalar("n", {1, 0, 0, 0}));
-  fails_with(values, "'n' given twice");
+  fails_with(values, "'n' given more times than its 1 slot(s)");
   values = sample_values();
   values[1] = RawKernArg::scalar("n", {1, 0});
   fails_with(values, "'n' is 4 bytes, the value given is 2");
@@ -96,6 +98,70 @@ TEST(RawKernargs, RejectsWhatTheMetadataDoesNotAllow) {
   values = sample_values();
   values.push_back(RawKernArg::scalar("", {0, 0, 0, 0}));
   fails_with(values, "no argument ''");
+}
+
+// AMD's hand-written kernels name many slots `pad` and pass structs by value: a repeated name takes its
+// values in metadata order, and a by-value slot takes a value of its own width, however wide.
+TEST(RawKernargs, RepeatedNamesAndWideByValueArguments) {
+  KernelMetadata k;
+  k.name = "aiter_like";
+  k.kernarg_segment_size = 48;
+  k.args = {slot("D", 0, 8, "global_buffer"), slot("pad", 8, 8, "by_value"), slot("params", 16, 16, "by_value"),
+            slot("pad", 32, 4, "by_value"), slot("pad", 36, 12, "by_value")};
+  std::vector<uint8_t> params(16);
+  for (uint8_t i = 0; i < 16; ++i) params[i] = static_cast<uint8_t>(0xa0 + i);
+  const std::vector<RawKernArg> values = {
+      RawKernArg::scalar("pad", {1, 1, 1, 1, 1, 1, 1, 1}), RawKernArg::pointer("D", 0x00007f00aabbccddull),
+      RawKernArg::scalar("params", params), RawKernArg::scalar("pad", {2, 2, 2, 2}),
+      RawKernArg::scalar("pad", {3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3})};
+  auto packed = pack_raw_kernargs(k, values, kGrid, kBlock);
+  ASSERT_TRUE(packed.is_ok()) << packed.status().to_string();
+  std::vector<uint8_t> expected = {0xdd, 0xcc, 0xbb, 0xaa, 0x00, 0x7f, 0x00, 0x00, 1, 1, 1, 1, 1, 1, 1, 1};
+  expected.insert(expected.end(), params.begin(), params.end());
+  expected.insert(expected.end(), {2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3});
+  EXPECT_EQ(packed.value(), expected);
+
+  // The third `pad` is 12 bytes: a 4-byte value for it is refused; a fourth `pad` has no slot.
+  auto wrong_width = values;
+  wrong_width[4] = RawKernArg::scalar("pad", {3, 3, 3, 3});
+  auto refused = pack_raw_kernargs(k, wrong_width, kGrid, kBlock);
+  ASSERT_FALSE(refused.is_ok());
+  EXPECT_NE(refused.status().message().find("'pad' is 12 bytes"), std::string::npos) << refused.status().message();
+  auto extra = values;
+  extra.push_back(RawKernArg::scalar("pad", {4}));
+  refused = pack_raw_kernargs(k, extra, kGrid, kBlock);
+  ASSERT_FALSE(refused.is_ok());
+  EXPECT_NE(refused.status().message().find("more times than its 3 slot(s)"), std::string::npos)
+      << refused.status().message();
+}
+
+// A whole raw blob with device addresses placed at given offsets.
+TEST(RawKernargs, RawBlobWithPointersAtOffsets) {
+  KernelMetadata k;
+  k.name = "blob";
+  k.kernarg_segment_size = 32;
+  k.args = {slot("args", 0, 32, "by_value")};
+  std::vector<uint8_t> blob(32);
+  for (uint8_t i = 0; i < 32; ++i) blob[i] = i;
+  const std::vector<KernargPointer> pointers = {{8, 0x1122334455667788ull}, {24, 0x7f0000001000ull}};
+  auto placed = place_raw_kernarg_blob(k, blob, pointers);
+  ASSERT_TRUE(placed.is_ok()) << placed.status().to_string();
+  std::vector<uint8_t> expected = blob;
+  const std::vector<uint8_t> first = {0x88, 0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11};
+  const std::vector<uint8_t> second = {0x00, 0x10, 0x00, 0x00, 0x00, 0x7f, 0x00, 0x00};
+  std::copy(first.begin(), first.end(), expected.begin() + 8);
+  std::copy(second.begin(), second.end(), expected.begin() + 24);
+  EXPECT_EQ(placed.value(), expected);
+
+  auto fails_with = [&](std::span<const uint8_t> bytes, std::vector<KernargPointer> at, const std::string& text) {
+    auto result = place_raw_kernarg_blob(k, bytes, at);
+    ASSERT_FALSE(result.is_ok()) << text;
+    EXPECT_EQ(result.status().code(), StatusCode::kInvalidArgument);
+    EXPECT_NE(result.status().message().find(text), std::string::npos) << result.status().message();
+  };
+  fails_with(std::span<const uint8_t>(blob).first(31), {}, "blob is 31 bytes; the kernarg segment is 32");
+  fails_with(blob, {{28, 1}}, "offset 28 does not fit the 32-byte segment");
+  fails_with(blob, {{8, 1}, {12, 2}}, "offsets 8 and 12 overlap");
 }
 
 TEST(RawKernargs, HostileMetadataIsAnErrorNotAnAllocation) {

@@ -9,8 +9,10 @@
 // segment's swizzle (an assumption, see emu/README.md). With ADD_TID the stride has 18 bits (the
 // DATA_FORMAT field holds stride[17:14]) for the non-format opcodes.
 // Range checks ("Range Checking"): private (ADD_TID, no idxen): none; structured (idxen, stride != 0):
-// index >= num_records is out; otherwise raw: a dword is out when offset + 4*(d+1) > num_records.
-// Out-of-range loads return 0 and stores are dropped. soffset is not part of the range check.
+// index >= num_records is out; otherwise raw: a dword is out when soffset + offset + 4*(d+1) > num_records,
+// soffset and the instruction offset counted as the hardware counts them (LLVM's AMDGPU developers:
+// "voffset + imm + payload > num_records - (saturating) soffset", llvm-project PR #207821; AMD's rocjitsu
+// simulator, ROCm/rocm-systems PR #10928). Out-of-range loads return 0 and stores are dropped.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -88,7 +90,7 @@ void buffer_lanes(const Wave& wave, const Inst& inst, const Descriptor& desc, ui
     for (uint32_t p = 0; p < pieces; ++p) {
       const bool in_range = private_buffer ? true
                             : structured   ? idx < desc.num_records
-                                           : byte_offset + uint64_t{piece_bytes} * (p + 1) <= desc.num_records;
+                                           : soffset + byte_offset + uint64_t{piece_bytes} * (p + 1) <= desc.num_records;
       valid |= static_cast<uint8_t>(in_range ? 1u << p : 0u);
     }
     out.valid[l] = valid;

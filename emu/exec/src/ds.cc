@@ -32,7 +32,7 @@ Status ds_read(Wave& wave, const Inst& inst) {
     if constexpr (SignExtend && Bytes == 2) words[0] = static_cast<uint32_t>(static_cast<int16_t>(words[0]));
     for (uint32_t d = 0; d < kDwords; ++d) out[d].v[l] = words[d];
   }));
-  account_banks(wave, a.lane, Bytes, exec);
+  account_banks(wave, a.lane, Bytes, exec, LdsDirection::kRead);
   const Operand* dst = inst.find(Role::kDst);
   for (uint32_t d = 0; d < kDwords; ++d) write_lanes(wave, dst, out[d], exec, static_cast<int>(d));
   track_load(wave, inst, WaitCounter::kLds, dst);
@@ -71,7 +71,7 @@ Status ds_read_transposed(Wave& wave, const Inst& inst) {
     out[0].v[l] = static_cast<uint32_t>(value);
     out[1].v[l] = static_cast<uint32_t>(value >> 32);
   }
-  account_banks(wave, a.lane, 8, exec);
+  account_banks(wave, a.lane, 8, exec, LdsDirection::kRead);
   const Operand* dst = inst.find(Role::kDst);
   for (int d = 0; d < 2; ++d) write_lanes(wave, dst, out[d], exec, d);
   track_load(wave, inst, WaitCounter::kLds, dst);
@@ -121,7 +121,7 @@ Status ds_read_b96_tr_b6(Wave& wave, const Inst& inst) {
     }
     for (int d = 0; d < 3; ++d) out[d].v[l] = words[d];
   }
-  account_banks(wave, a.lane, kTrB6Bytes, exec);
+  account_banks(wave, a.lane, kTrB6Bytes, exec, LdsDirection::kRead);
   write_result_rows(wave, inst, out, 3, exec);
   return Status::ok();
 }
@@ -141,7 +141,7 @@ Status ds_read_d16(Wave& wave, const Inst& inst) {
     std::memcpy(&raw, cell, bytes);
     out.v[l] = shape_loaded(Form, raw, out.v[l]);
   }));
-  account_banks(wave, a.lane, bytes, exec);
+  account_banks(wave, a.lane, bytes, exec, LdsDirection::kRead);
   write_result_rows(wave, inst, &out, 1, exec);
   return Status::ok();
 }
@@ -161,7 +161,7 @@ Status ds_write(Wave& wave, const Inst& inst) {
     words[0] >>= Shift;
     std::memcpy(cell, words, Bytes);
   }));
-  account_banks(wave, a.lane, Bytes, exec);
+  account_banks(wave, a.lane, Bytes, exec, LdsDirection::kWrite);
   track_store(wave, WaitCounter::kLds);
   return Status::ok();
 }
@@ -197,7 +197,7 @@ Status ds_two(Wave& wave, const Inst& inst) {
         }
       }
     }
-    account_banks(wave, both, Bytes, exec);
+    account_banks(wave, both, Bytes, exec, Write ? LdsDirection::kWrite : LdsDirection::kRead);
   }
   if constexpr (!Write) {
     const Operand* dst = inst.find(Role::kDst);
@@ -230,7 +230,7 @@ Status ds_addtid(Wave& wave, const Inst& inst) {
       std::memcpy(&data.v[l], cell, 4);
     }
   }
-  account_banks(wave, a.lane, 4, exec);
+  account_banks(wave, a.lane, 4, exec, Write ? LdsDirection::kWrite : LdsDirection::kRead);
   if constexpr (Write) {
     track_store(wave, WaitCounter::kLds);
   } else {

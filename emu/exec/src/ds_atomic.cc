@@ -37,7 +37,7 @@ Status ds_atomic(Wave& wave, const Inst& inst) {
     value = F(value, lane_value<T>(data0, l), lane_value<T>(data1, l));
     std::memcpy(cell, &value, sizeof(T));
   }
-  account_banks(wave, a.lane, sizeof(T), exec);
+  account_banks(wave, a.lane, sizeof(T), exec, LdsDirection::kWrite);
   if (inst.find(Role::kDst) != nullptr) {
     write_result_rows(wave, inst, old, sizeof(T) / 4, exec);
   } else {
@@ -74,7 +74,7 @@ Status ds_wrxchg2(Wave& wave, const Inst& inst) {
       set_lane_value<T>(old + e * (kBytes / 4), l, previous[e]);
     }
   }
-  for (int e = 0; e < 2; ++e) account_banks(wave, at[e], kBytes, exec);
+  for (int e = 0; e < 2; ++e) account_banks(wave, at[e], kBytes, exec, LdsDirection::kWrite);
   write_result_rows(wave, inst, old, 2 * kBytes / 4, exec);
   return Status::ok();
 }
@@ -102,7 +102,7 @@ Status ds_condxchg32(Wave& wave, const Inst& inst) {
       }
     }
   }
-  account_banks(wave, a.lane, 8, exec);
+  account_banks(wave, a.lane, 8, exec, LdsDirection::kWrite);
   write_result_rows(wave, inst, old, 2, exec);
   return Status::ok();
 }

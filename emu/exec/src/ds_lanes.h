@@ -33,8 +33,9 @@ inline Status check_range(const Wave& wave, uint64_t address, uint32_t bytes, in
   return Status::ok();
 }
 
-inline void account_banks(Wave& wave, const uint32_t* addresses, uint32_t bytes, LaneMask lanes) {
-  const uint32_t extra = lds_conflict_cycles(addresses, bytes, lanes, wave.launch->facts->lds_banks);
+inline void account_banks(Wave& wave, const uint32_t* addresses, uint32_t bytes, LaneMask lanes,
+                          LdsDirection direction) {
+  const uint32_t extra = lds_conflict_cycles(addresses, bytes, lanes, wave.launch->facts->lds_banks, direction);
   if (extra > 0) {
     wave.profile->lds_bank_conflict_cycles += extra;
     ++wave.profile->lds_conflicted_instructions;

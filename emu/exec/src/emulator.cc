@@ -57,6 +57,11 @@ void add_profile(LaunchProfile& total, const LaunchProfile& part) {
   total.global_bytes_written += part.global_bytes_written;
   total.global_segments += part.global_segments;
   total.global_segment_bytes_used += part.global_segment_bytes_used;
+  for (const LaunchProfile::WaitStateWarning& warning : part.wait_state_warnings) {
+    const bool seen = std::any_of(total.wait_state_warnings.begin(), total.wait_state_warnings.end(),
+                                  [&](const LaunchProfile::WaitStateWarning& w) { return w.pc == warning.pc; });
+    if (!seen) total.wait_state_warnings.push_back(warning);
+  }
 }
 
 Status check_dims(const char* what, const Dim3& dims) {
@@ -112,6 +117,51 @@ void apply_environment_flag(bool& option, const char* name, const char* what, St
   }
 }
 
+// Instructions a resident workgroup runs before the next one gets its turn. Long enough that a workgroup
+// that does not wait on others mostly finishes in its first turn (then nothing changes from running
+// workgroups one after another), short enough that a spinning one yields within a fraction of a second.
+constexpr uint64_t kResidentQuantum = uint64_t{1} << 18;
+
+// The workgroups one host thread keeps resident, in dispatch order; ended ones are kept for reuse (their
+// waves' register files are large), so the steady state allocates nothing.
+class ResidentSet {
+ public:
+  explicit ResidentSet(uint64_t limit) : limit_(limit) {}
+  uint64_t limit() const { return limit_; }
+  size_t size() const { return active_.size(); }
+  ResidentGroup& at(size_t i) { return *active_[i]; }
+  ResidentGroup& add() {
+    if (spare_.empty()) {
+      active_.push_back(std::make_unique<ResidentGroup>());
+    } else {
+      active_.push_back(std::move(spare_.back()));
+      spare_.pop_back();
+    }
+    return *active_.back();
+  }
+  void remove(size_t i) {
+    spare_.push_back(std::move(active_[i]));
+    active_.erase(active_.begin() + static_cast<std::ptrdiff_t>(i));
+  }
+
+ private:
+  uint64_t limit_;
+  std::vector<std::unique_ptr<ResidentGroup>> active_;
+  std::vector<std::unique_ptr<ResidentGroup>> spare_;
+};
+
+// INGOT_EMU_WAIT_STATES=strict|error|warn|off: the wait-state mode when the option is left at kError.
+Result<WaitStateMode> wait_state_mode_from_environment() {
+  const char* env = std::getenv("INGOT_EMU_WAIT_STATES");
+  const std::string_view text(env != nullptr ? env : "");
+  if (text.empty() || text == "error") return WaitStateMode::kError;
+  if (text == "strict") return WaitStateMode::kStrict;
+  if (text == "warn") return WaitStateMode::kWarn;
+  if (text == "off") return WaitStateMode::kOff;
+  return Status(StatusCode::kInvalidArgument, "INGOT_EMU_WAIT_STATES='" + std::string(text) +
+                                                  "' is not strict, error, warn or off (the wait-state checker's mode)");
+}
+
 }  // namespace
 
 Emulator::Emulator(EmulatorOptions options) : options_(options), impl_(std::make_unique<Impl>()) {
@@ -125,6 +175,15 @@ Emulator::Emulator(EmulatorOptions options) : options_(options), impl_(std::make
                          impl_->options_error);
   apply_environment_flag(options_.check_wait_states, "INGOT_EMU_CHECK_WAIT_STATES", "wait-state checker",
                          impl_->options_error);
+  if (options_.wait_states == WaitStateMode::kError) {
+    Result<WaitStateMode> mode = wait_state_mode_from_environment();
+    if (mode) {
+      options_.wait_states = *mode;
+    } else if (impl_->options_error.is_ok()) {
+      impl_->options_error = mode.status();
+    }
+  }
+  if (options_.wait_states == WaitStateMode::kOff) options_.check_wait_states = false;
 }
 
 Emulator::~Emulator() = default;
@@ -247,6 +306,7 @@ Result<LaunchProfile> Emulator::launch(ModuleId module_id, std::string_view kern
   context.dispatch_packet_address = *packet_address;
   context.check_waitcnt = options_.check_waitcnt;
   context.check_wait_states = options_.check_wait_states;
+  context.wait_state_mode = options_.wait_states;
   // Fresh per launch: a kernel boundary releases and acquires everything.
   std::unique_ptr<MemoryModelChecker> memory_model;
   if (options_.check_memory_model) memory_model = std::make_unique<MemoryModelChecker>();
@@ -256,28 +316,67 @@ Result<LaunchProfile> Emulator::launch(ModuleId module_id, std::string_view kern
   const uint64_t groups = config.grid.count();
   const uint32_t threads =
       static_cast<uint32_t>(std::min<uint64_t>(std::max<uint32_t>(options_.host_threads, 1), groups));
+  // As many workgroups resident as the device holds: workgroups per CU at this launch's occupancy, times
+  // the modelled CU count; shared out between the host threads.
+  LaunchProfile occupancy;
+  fill_resources_and_occupancy(facts, *kernel, static_cast<uint32_t>(lds_bytes), static_cast<uint32_t>(items),
+                               occupancy);
+  const uint64_t per_cu = std::max<uint64_t>(
+      1, uint64_t{occupancy.waves_per_simd} * facts.simds_per_cu / std::max<uint32_t>(occupancy.waves_per_workgroup, 1));
+  const uint64_t resident_limit = std::max<uint64_t>(1, per_cu * cus() / threads);
 
-  // Workgroups are handed out in index order. On a fault, groups with a higher index stop being
-  // started and the lowest failing index wins, so the reported error does not depend on timing.
+  // Workgroups are dispatched in index order. On a fault, groups with a higher index stop (or are not
+  // started) and the lowest failing index wins, so the reported error does not depend on timing.
   std::atomic<uint64_t> next{0};
   std::atomic<uint64_t> first_failure{UINT64_MAX};
   std::mutex failure_lock;
   Status failure;
   std::vector<LaunchProfile> parts(threads);
+  auto fail = [&](uint64_t index, Status status) {
+    std::lock_guard<std::mutex> lock(failure_lock);
+    if (index < first_failure.load()) {
+      first_failure = index;
+      failure = std::move(status);
+    }
+  };
   auto worker = [&](uint32_t thread) {
-    std::vector<Wave> waves;
-    Workgroup group;
-    for (;;) {
+    ResidentSet set(resident_limit);
+    // Dispatches the next workgroup into the set; false when none is left.
+    auto dispatch = [&]() -> bool {
       const uint64_t index = next.fetch_add(1);
-      if (index >= groups || index > first_failure.load()) return;
-      Status status = run_workgroup(context, index, schedule, waves, group, parts[thread]);
+      if (index >= groups || index > first_failure.load()) return false;
+      ResidentGroup& resident = set.add();
+      Status status = start_workgroup(context, index, schedule, resident, parts[thread]);
       if (!status.is_ok()) {
-        std::lock_guard<std::mutex> lock(failure_lock);
-        if (index < first_failure.load()) {
-          first_failure = index;
-          failure = status;
-        }
+        fail(index, std::move(status));
+        set.remove(set.size() - 1);
       }
+      return true;
+    };
+    bool more = dispatch();
+    while (set.size() > 0) {
+      bool any_ended = false;
+      for (size_t i = 0; i < set.size();) {
+        ResidentGroup& resident = set.at(i);
+        const uint64_t index = resident.group.linear_index;
+        bool done = index > first_failure.load();
+        Status status = done ? Status::ok() : run_workgroup_for(context, schedule, resident, kResidentQuantum, done);
+        if (!status.is_ok()) {
+          fail(index, std::move(status));
+          done = true;
+        }
+        if (!done) {
+          ++i;
+          continue;
+        }
+        // The workgroup's resources are free: the next one takes its place (and its turn).
+        any_ended = true;
+        set.remove(i);
+        if (more) more = dispatch();
+      }
+      // Every resident workgroup ran a whole quantum without ending: they may be waiting on a workgroup
+      // the device would already hold, so dispatch one more while there is room.
+      if (!any_ended && more && set.size() < set.limit()) more = dispatch();
     }
   };
   if (threads == 1) {
@@ -293,6 +392,8 @@ Result<LaunchProfile> Emulator::launch(ModuleId module_id, std::string_view kern
   profile.kernel = kernel->metadata.name;
   profile.arch = std::string(facts.name);
   for (const LaunchProfile& part : parts) add_profile(profile, part);
+  std::sort(profile.wait_state_warnings.begin(), profile.wait_state_warnings.end(),
+            [](const LaunchProfile::WaitStateWarning& a, const LaunchProfile::WaitStateWarning& b) { return a.pc < b.pc; });
   fill_resources_and_occupancy(facts, *kernel, static_cast<uint32_t>(lds_bytes),
                                static_cast<uint32_t>(items), profile);
   return profile;

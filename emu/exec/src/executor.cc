@@ -68,15 +68,28 @@ std::string where(const LaunchContext& launch, const Workgroup& group, const Wav
   return text;
 }
 
-Status step(Wave& wave, const LaunchContext& launch, const ScheduleOptions& options) {
+// The instruction bound is the only way a workgroup can hang (see release_barrier): some wave keeps running,
+// often spinning on a flag, while others wait at a barrier for it. Names the waves waiting and where.
+std::string runaway_message(const std::vector<Wave>& waves, size_t count, const Module& module,
+                            const ScheduleOptions& options) {
+  std::string text = "wave executed more than " + std::to_string(options.max_instructions_per_wave) +
+                     " instructions (runaway loop, or a wait that never ends)";
+  std::string waiting;
+  for (size_t i = 0; i < count; ++i) {
+    if (waves[i].status != WaveStatus::kAtBarrier) continue;
+    waiting += (waiting.empty() ? "" : ", ") + std::to_string(i) + " at pc " +
+               hex(module.program()[waves[i].pc_index].address);
+  }
+  if (!waiting.empty()) text += "; wave(s) waiting at s_barrier: " + waiting;
+  return text;
+}
+
+Status step(Wave& wave, const LaunchContext& launch) {
   const Module& module = *launch.module;
   if (wave.pc_index >= module.program().size()) {
     return fault("program counter left .text (missing s_endpgm?)");
   }
-  if (++wave.instructions > options.max_instructions_per_wave) {
-    return fault("wave executed more than " + std::to_string(options.max_instructions_per_wave) +
-                 " instructions (runaway loop?)");
-  }
+  ++wave.instructions;
   const Inst* decoded = &module.program()[wave.pc_index];
   std::optional<Inst> indexed;  // VGPR index mode: the instruction with its operands moved (gpr_index.h)
   if (wave.gpr_idx_on) {
@@ -103,38 +116,20 @@ Status step(Wave& wave, const LaunchContext& launch, const ScheduleOptions& opti
   return Status::ok();
 }
 
-// Called when no wave is ready: either all ended, or the live ones all wait at a barrier.
-Status resolve_barrier(std::vector<Wave>& waves, size_t count, const Module& module, bool& done) {
-  std::vector<uint32_t> ended, waiting;
+// Called when no wave is ready: every wave has ended (the workgroup is done), or every wave that has
+// not ended waits at an s_barrier. The barrier counts waves, not PCs (CDNA4 ISA guide, S_BARRIER: "If
+// some waves in the threadgroup have already terminated, this waits on only the surviving waves"), so
+// the waiting waves are released wherever they wait: wave-specialised kernels meet at barriers at
+// different PCs. A workgroup can therefore only hang with some wave still running (spinning); the
+// instruction bound reports that, naming the waves at barriers (runaway_message).
+void release_barrier(std::vector<Wave>& waves, size_t count, bool& done) {
+  done = true;
   for (size_t i = 0; i < count; ++i) {
-    (waves[i].status == WaveStatus::kEnded ? ended : waiting).push_back(static_cast<uint32_t>(i));
+    if (waves[i].status != WaveStatus::kAtBarrier) continue;
+    done = false;
+    waves[i].status = WaveStatus::kReady;
+    ++waves[i].pc_index;
   }
-  if (waiting.empty()) {
-    done = true;
-    return Status::ok();
-  }
-  auto list = [](const std::vector<uint32_t>& ids) {
-    std::string text;
-    for (uint32_t id : ids) text += (text.empty() ? "" : ",") + std::to_string(id);
-    return text;
-  };
-  auto barrier_pc = [&](uint32_t id) { return module.program()[waves[id].pc_index].address; };
-  if (!ended.empty()) {
-    return fault("s_barrier deadlock: wave(s) " + list(waiting) + " wait at s_barrier (pc " +
-                 hex(barrier_pc(waiting[0])) + ") but wave(s) " + list(ended) + " already ended");
-  }
-  for (uint32_t id : waiting) {
-    if (barrier_pc(id) != barrier_pc(waiting[0])) {
-      return fault("s_barrier mismatch: wave " + std::to_string(waiting[0]) + " waits at pc " +
-                   hex(barrier_pc(waiting[0])) + ", wave " + std::to_string(id) + " at pc " +
-                   hex(barrier_pc(id)));
-    }
-  }
-  for (uint32_t id : waiting) {
-    waves[id].status = WaveStatus::kReady;
-    ++waves[id].pc_index;
-  }
-  return Status::ok();
 }
 
 uint64_t splitmix64(uint64_t x) {
@@ -146,9 +141,10 @@ uint64_t splitmix64(uint64_t x) {
 
 }  // namespace
 
-Status run_workgroup(const LaunchContext& launch, uint64_t linear_index, const ScheduleOptions& options,
-                     std::vector<Wave>& waves, Workgroup& group, LaunchProfile& profile) {
+Status start_workgroup(const LaunchContext& launch, uint64_t linear_index, const ScheduleOptions& options,
+                       ResidentGroup& resident, LaunchProfile& profile) {
   const Module& module = *launch.module;
+  Workgroup& group = resident.group;
   const uint32_t gx = launch.grid[0], gy = launch.grid[1];
   group.linear_index = linear_index;
   group.id = {static_cast<uint32_t>(linear_index % gx), static_cast<uint32_t>(linear_index / gx % gy),
@@ -156,17 +152,17 @@ Status run_workgroup(const LaunchContext& launch, uint64_t linear_index, const S
   group.lds.assign(launch.lds_bytes, 0);
 
   const uint32_t items = launch.workgroup[0] * launch.workgroup[1] * launch.workgroup[2];
-  const size_t count = (items + kWaveSize - 1) / kWaveSize;
-  if (waves.size() < count) waves.resize(count);
-  if (launch.memory_model != nullptr) group.memory_model.reset(count);
+  resident.count = (items + kWaveSize - 1) / kWaveSize;
+  if (resident.waves.size() < resident.count) resident.waves.resize(resident.count);
+  if (launch.memory_model != nullptr) group.memory_model.reset(resident.count);
   const auto entry = module.index_of(launch.descriptor.entry_address);
   if (!entry) {
     return Status(StatusCode::kEmulatorFault, "kernel " + launch.kernel + ": entry address " +
                                                    hex(launch.descriptor.entry_address) +
                                                    " is not an instruction in .text");
   }
-  for (size_t i = 0; i < count; ++i) {
-    Wave& wave = waves[i];
+  for (size_t i = 0; i < resident.count; ++i) {
+    Wave& wave = resident.waves[i];
     init_wave_state(launch, group, static_cast<uint32_t>(i), wave);
     wave.pc_index = *entry;
     wave.group = &group;
@@ -174,24 +170,39 @@ Status run_workgroup(const LaunchContext& launch, uint64_t linear_index, const S
     wave.profile = &profile;
     if (launch.check_wait_states) wave.wait_states.reset();
   }
-  profile.waves += count;
+  resident.rng.seed(splitmix64(options.seed ^ splitmix64(linear_index)));
+  profile.waves += resident.count;
   ++profile.workgroups;
+  return Status::ok();
+}
 
+Status run_workgroup_for(const LaunchContext& launch, const ScheduleOptions& options, ResidentGroup& resident,
+                         uint64_t quantum, bool& done) {
+  const Module& module = *launch.module;
+  Workgroup& group = resident.group;
+  std::vector<Wave>& waves = resident.waves;
+  const size_t count = resident.count;
   auto run = [&](Wave& wave) -> Status {
-    Status status = step(wave, launch, options);
+    if (wave.instructions >= options.max_instructions_per_wave) {
+      return Status(StatusCode::kEmulatorFault, where(launch, group, wave) + ": " +
+                                                    runaway_message(waves, count, module, options));
+    }
+    Status status = step(wave, launch);
     if (status.is_ok()) return status;
     return Status(status.code() == StatusCode::kOk ? StatusCode::kEmulatorFault : status.code(),
                   where(launch, group, wave) + ": " + status.message());
   };
 
-  std::mt19937_64 rng(splitmix64(options.seed ^ splitmix64(linear_index)));
-  std::vector<uint32_t> ready;
-  for (;;) {
+  done = false;
+  uint64_t issued = 0;
+  std::vector<uint32_t>& ready = resident.ready;
+  while (issued < quantum) {
     bool any_ready = false;
     if (options.schedule == Schedule::kDeterministic) {
       for (size_t i = 0; i < count; ++i) {
         if (waves[i].status != WaveStatus::kReady) continue;
         any_ready = true;
+        ++issued;
         INGOT_RETURN_IF_ERROR(run(waves[i]));
       }
     } else {
@@ -201,25 +212,19 @@ Status run_workgroup(const LaunchContext& launch, uint64_t linear_index, const S
       }
       if (!ready.empty()) {
         any_ready = true;
-        Wave& wave = waves[ready[rng() % ready.size()]];
-        const uint64_t burst = 1 + rng() % 8;
+        Wave& wave = waves[ready[resident.rng() % ready.size()]];
+        const uint64_t burst = 1 + resident.rng() % 8;
         for (uint64_t n = 0; n < burst && wave.status == WaveStatus::kReady; ++n) {
+          ++issued;
           INGOT_RETURN_IF_ERROR(run(wave));
         }
       }
     }
     if (any_ready) continue;
-    bool done = false;
-    Status barrier = resolve_barrier(waves, count, module, done);
-    if (!barrier.is_ok()) {
-      return Status(StatusCode::kEmulatorFault, "kernel " + launch.kernel + ", workgroup (" +
-                                                    std::to_string(group.id[0]) + "," +
-                                                    std::to_string(group.id[1]) + "," +
-                                                    std::to_string(group.id[2]) + "): " +
-                                                    barrier.message());
-    }
+    release_barrier(waves, count, done);
     if (done) return Status::ok();
   }
+  return Status::ok();
 }
 
 }  // namespace ingot::emu

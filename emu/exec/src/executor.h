@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstdint>
+#include <random>
+#include <vector>
 
 #include "ingot/status.h"
 #include "ingot_emu/emulator.h"
@@ -16,10 +18,26 @@ struct ScheduleOptions {
   uint64_t max_instructions_per_wave = 0;
 };
 
-// Runs one workgroup to completion, adding its counts to `profile`. `waves` is scratch storage the
-// caller reuses between workgroups (one per host thread).
-Status run_workgroup(const LaunchContext& launch, uint64_t linear_index, const ScheduleOptions& options,
-                     std::vector<Wave>& waves, Workgroup& group, LaunchProfile& profile);
+// A workgroup resident on the emulated device: its waves, LDS and scheduling state. A host thread keeps
+// several and interleaves them (emulator.cc), so workgroups that wait on each other through memory all
+// make progress, as on the GPU. Reused for the next workgroup once this one has ended.
+struct ResidentGroup {
+  Workgroup group;
+  std::vector<Wave> waves;
+  size_t count = 0;              // waves in use
+  std::mt19937_64 rng;           // Schedule::kRandom, seeded per workgroup
+  std::vector<uint32_t> ready;   // scratch for the random schedule
+};
+
+// Starts workgroup `linear_index` in `resident` (initial wave state, LDS zeroed); counts it in `profile`,
+// which its waves then add to.
+Status start_workgroup(const LaunchContext& launch, uint64_t linear_index, const ScheduleOptions& options,
+                       ResidentGroup& resident, LaunchProfile& profile);
+
+// Runs the workgroup for about `quantum` more instructions (a random burst may pass it by up to 7), or
+// until every wave has ended (`done`). The schedule within the workgroup does not depend on the quantum.
+Status run_workgroup_for(const LaunchContext& launch, const ScheduleOptions& options, ResidentGroup& resident,
+                         uint64_t quantum, bool& done);
 
 // Sets a wave's registers as the hardware does at dispatch (user/system SGPRs, v0 ids, EXEC, MODE).
 void init_wave_state(const LaunchContext& launch, const Workgroup& group, uint32_t wave_in_group,

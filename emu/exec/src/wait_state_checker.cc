@@ -82,9 +82,33 @@ std::string WaitStateChecker::register_text(const RegRef& reg) {
 }
 
 // The checks of one instruction; keeps the worst shortfall.
+namespace {
+
+// Whether a violation of `hazard` faults under `mode` (or is a warning, reported once per PC).
+bool fatal(Hazard hazard, WaitStateMode mode) {
+  switch (mode) {
+    case WaitStateMode::kStrict: return true;
+    case WaitStateMode::kWarn: case WaitStateMode::kOff: return false;
+    case WaitStateMode::kError: break;
+  }
+  return rule_severity(hazard).severity == Severity::kError;
+}
+
+// Records a warning in the wave's (host thread's) profile, once per PC: a loop repeats it every trip.
+void warn(const Wave& wave, const Inst& inst, const std::string& message) {
+  std::vector<LaunchProfile::WaitStateWarning>& warnings = wave.profile->wait_state_warnings;
+  for (const LaunchProfile::WaitStateWarning& w : warnings) {
+    if (w.pc == inst.address) return;
+  }
+  warnings.push_back({inst.address, "warning at pc " + hex(inst.address) + ": " + message});
+}
+
+}  // namespace
+
 class WaitStateChecker::Scan {
  public:
-  Scan(WaitStateChecker& checker, Target target) : checker_(checker), target_(target) {}
+  Scan(WaitStateChecker& checker, Target target, WaitStateMode mode)
+      : checker_(checker), target_(target), mode_(mode) {}
 
   void need(Hazard hazard, uint64_t end, uint32_t producer, int passes, RegRef reg) {
     const int required = required_wait_states(hazard, target_, passes);
@@ -92,18 +116,25 @@ class WaitStateChecker::Scan {
     const uint64_t since = checker_.now_ - end;
     if (since >= static_cast<uint64_t>(required)) return;
     const int actual = static_cast<int>(since);
-    if (found_ && required - actual <= worst_.required - worst_.actual) return;
-    found_ = true;
-    worst_ = Violation{hazard, required, actual, producer, passes, reg};
+    Worst& worst = fatal(hazard, mode_) ? error_ : warning_;
+    if (worst.found && required - actual <= worst.violation.required - worst.violation.actual) return;
+    worst = Worst{true, Violation{hazard, required, actual, producer, passes, reg}};
   }
-  bool found() const { return found_; }
-  const Violation& worst() const { return worst_; }
+  // The violation that faults, if any; else the one to warn about.
+  bool found_error() const { return error_.found; }
+  bool found_warning() const { return warning_.found; }
+  const Violation& error() const { return error_.violation; }
+  const Violation& warning() const { return warning_.violation; }
 
  private:
+  struct Worst {
+    bool found = false;
+    Violation violation;
+  };
   WaitStateChecker& checker_;
   Target target_;
-  bool found_ = false;
-  Violation worst_;
+  WaitStateMode mode_;
+  Worst error_, warning_;
 };
 
 void WaitStateChecker::reset() {
@@ -119,6 +150,22 @@ void WaitStateChecker::reset() {
   now_ += kEpochGap;
 }
 
+std::string WaitStateChecker::violation_message(const Violation& v, const Inst& inst, const Module& module,
+                                                Target target) {
+  const WaitStateRule& rule = wait_state_rule(v.hazard);
+  const auto producer_pc = module.program()[v.producer].address;
+  std::string counts = std::to_string(v.required) + " wait states";
+  if (rule.count[static_cast<size_t>(target)].per_pass) {
+    counts += " (" + std::to_string(v.passes) + "-pass producer)";
+  }
+  return "missing wait states (" + std::string(rule.text) + "): " + std::string(op_mnemonic(inst.op)) +
+         " reads/writes " + register_text(v.reg) + " " + std::to_string(v.actual) + " wait state(s) after " +
+         module.describe(v.producer) + " at pc " + hex(producer_pc) + "; " + std::string(target_name(target)) +
+         " requires " + counts + " (s_nop N counts N+1; rule source: " + std::string(rule.source) +
+         "; severity: " + (rule_severity(v.hazard).severity == Severity::kError ? "error" : "warning") + ", " +
+         std::string(rule_severity(v.hazard).why) + ")";
+}
+
 Status WaitStateChecker::issue(const Wave& wave, const Inst& inst, size_t index, const Module& module,
                                Target target) {
   const WaitStateOp& info = wait_state_op(inst.op);
@@ -126,7 +173,7 @@ Status WaitStateChecker::issue(const Wave& wave, const Inst& inst, size_t index,
   const bool valu = info.valu();
   const bool mem = info.unit == HazardUnit::kVmem || info.unit == HazardUnit::kLds;
   const bool dpp = inst.extension == Extension::kDpp;
-  Scan scan(*this, target);
+  Scan scan(*this, target, wave.launch->wait_state_mode);
   // Producers that ended at or before `horizon` are out of every rule's window.
   const uint64_t horizon = now_ > kMaxWaitStates ? now_ - kMaxWaitStates : 0;
 
@@ -246,7 +293,9 @@ Status WaitStateChecker::issue(const Wave& wave, const Inst& inst, size_t index,
   const bool lds_dma = info.unit == HazardUnit::kVmem && inst.mem.lds;
   if (lds_dma || info.reads_m0) {
     const Mark& w = sgpr_[kSlotM0];
-    if (w.unit == HazardUnit::kOther) scan.need(Hazard::kSaluM0, w.end, w.producer, 0, m0_reg);
+    if (w.unit == HazardUnit::kOther) {
+      scan.need(lds_dma ? Hazard::kSaluM0LdsDma : Hazard::kSaluM0, w.end, w.producer, 0, m0_reg);
+    }
   }
   if (info.fma64 && dgemm_.end > horizon) {
     scan.need(Hazard::kDgemmFma64, dgemm_.end, dgemm_.producer, 0, RegRef{nullptr, -1, "(any register)"});
@@ -258,25 +307,16 @@ Status WaitStateChecker::issue(const Wave& wave, const Inst& inst, size_t index,
     scan.need(hazard, w.end, w.producer, 0, hwreg_reg);
   }
 
-  if (scan.found()) {
-    const Violation& v = scan.worst();
-    const WaitStateRule& rule = wait_state_rule(v.hazard);
-    const auto producer_pc = module.program()[v.producer].address;
-    std::string counts = std::to_string(v.required) + " wait states";
-    if (wait_state_rule(v.hazard).count[static_cast<size_t>(target)].per_pass) {
-      counts += " (" + std::to_string(v.passes) + "-pass producer)";
-    }
-    return fault("missing wait states (" + std::string(rule.text) + "): " + std::string(op_mnemonic(inst.op)) +
-                 " reads/writes " + register_text(v.reg) + " " + std::to_string(v.actual) +
-                 " wait state(s) after " +
-                 module.describe(v.producer) + " at pc " + hex(producer_pc) + "; " +
-                 std::string(target_name(target)) + " requires " + counts +
-                 " (s_nop N counts N+1; rule source: " + std::string(rule.source) + ")");
-  }
+  if (scan.found_error()) return fault(violation_message(scan.error(), inst, module, target));
+  if (scan.found_warning()) warn(wave, inst, violation_message(scan.warning(), inst, module, target));
 
   const bool clause_member = info.unit == HazardUnit::kVmem || info.unit == HazardUnit::kSmem;
   if (clause_member && module.xnack_replay()) {
-    INGOT_RETURN_IF_ERROR(soft_clause(wave, inst, info, index, module, target));
+    Status clause = soft_clause(wave, inst, info, index, module, target);
+    if (!clause.is_ok()) {
+      if (fatal(Hazard::kSoftClause, wave.launch->wait_state_mode)) return clause;
+      warn(wave, inst, clause.message());
+    }
   }
 
   // Record this instruction as a producer.

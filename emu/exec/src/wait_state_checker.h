@@ -96,6 +96,7 @@ class WaitStateChecker {
   };
 
   class Scan;  // one instruction's checks (wait_state_checker.cc)
+  static std::string violation_message(const Violation& v, const Inst& inst, const Module& module, Target target);
   static std::string register_text(const RegRef& reg);
   // Adds a VMEM/SMEM instruction to the wave's soft clause (or starts one); a fault if that makes it unsafe.
   Status soft_clause(const Wave& wave, const Inst& inst, const WaitStateOp& info, size_t index,

@@ -38,9 +38,11 @@ constexpr WaitStateRule kRules[] = {
      "LLVM checkDPPHazards: DppExecWaitStates = 5"},
     {Hazard::kValuVccDivFmas, "VALU writes VCC -> v_div_fmas", both(fixed(4)),
      "LLVM checkDivFMasHazards: DivFMasWaitStates = 4"},
-    {Hazard::kSaluM0, "SALU writes M0 -> LDS DMA / ds_*_addtid / s_movrel / s_sendmsg reads it", both(fixed(1)),
-     "LLVM checkReadM0Hazards: ReadM0WaitStates = 1 (hasReadM0LdsDmaHazard, hasReadM0MovRelInterpHazard "
-     "(s_movrel*, DS_READ/WRITE_ADDTID_B32), hasReadM0SendMsgHazard (s_sendmsg*, s_ttracedata): GFX9)"},
+    {Hazard::kSaluM0, "SALU writes M0 -> ds_*_addtid / s_movrel / s_sendmsg reads it", both(fixed(1)),
+     "LLVM checkReadM0Hazards: ReadM0WaitStates = 1 (hasReadM0MovRelInterpHazard (s_movrel*, "
+     "DS_READ/WRITE_ADDTID_B32), hasReadM0SendMsgHazard (s_sendmsg*, s_ttracedata): GFX9)"},
+    {Hazard::kSaluM0LdsDma, "SALU writes M0 -> LDS DMA (load ... lds) reads it", both(fixed(1)),
+     "LLVM checkReadM0Hazards: ReadM0WaitStates = 1 (hasReadM0LdsDmaHazard: GFX9)"},
     {Hazard::kWideStoreValu, "VMEM store of more than 64 bits -> VALU overwrites its data VGPRs",
      both(fixed(2)),
      "LLVM checkVALUHazardsHelper / createsVALUHazard (has12DWordStoreHazard): 2 on gfx940+ "
@@ -148,6 +150,80 @@ constexpr WaitStateRule kRules[] = {
 };
 static_assert(std::size(kRules) == static_cast<size_t>(Hazard::kCount), "one row per Hazard");
 
+// Guide = AMD's CDNA4 ISA guide, read through the public markdown transcription the emu README cites for
+// other rows: 4.5 "Manually Inserted Wait States (NOPs)", Table 11 "Required Software-inserted Wait States"
+// ("The hardware does not check for the following dependencies"), quoted below by its rows; and, for the
+// MFMA rows, 7.6 Table 38 (dependencies of XDL/SGEMM/DGEMM results, "Non-DLops VALU write -> MFMA read 2",
+// "V_CMPX* writes EXEC -> V_MFMA* 4"), as a public CDNA4 kernel-tuning note summarises it. A rule the
+// guide states is an error unless AMD's own shipped kernels break it and run in production (issue 14).
+constexpr RuleSeverity kSeverities[] = {
+    {Hazard::kValuSgprVmem, Severity::kError, "guide Table 11: VALU writes SGPR -> VMEM reads that SGPR, 5"},
+    {Hazard::kValuSgprLaneSelect, Severity::kError,
+     "guide Table 11: VALU writes SGPR/VCC -> V_{READ,WRITE}LANE using it as the lane select, 4"},
+    {Hazard::kValuVgprReadlane, Severity::kError, "guide Table 11: VALU writes VGPRn -> v_readlane vsrc0 reads VGPRn, 1"},
+    {Hazard::kValuExecReadlane, Severity::kError, "guide Table 11: v_cmpx -> v_readlane, v_readfirstlane, v_writelane, 4"},
+    {Hazard::kValuSgprValu, Severity::kWarning,
+     "guide Table 11: VALU writes SGPR/VCC -> VALU reads SGPR as constant, 2; but AMD's MLA decode kernels put "
+     "v_cndmask one wait state after the v_cmp writing its SGPR pair and run in production (issue 14)"},
+    {Hazard::kSetregGetreg, Severity::kError, "guide Table 11: S_SETREG -> S_GETREG <same reg>, 2"},
+    {Hazard::kSetregSetreg, Severity::kError, "guide Table 11: S_SETREG -> S_SETREG <same reg>, 2"},
+    {Hazard::kVgprDpp, Severity::kError, "guide Table 11: VALU writes VGPR -> VALU DPP reads that VGPR, 2"},
+    {Hazard::kValuExecDpp, Severity::kError, "guide Table 11: VALU writes EXEC -> VALU DPP op, 5"},
+    {Hazard::kValuVccDivFmas, Severity::kError, "guide Table 11: VALU writes VCC (including v_div_scale) -> V_DIV_FMAS, 4"},
+    {Hazard::kSaluM0, Severity::kError,
+     "guide Table 11: SALU writes M0 -> S_SENDMSG / S_MOVEREL / LDS \"add-TID\" instruction, 1"},
+    {Hazard::kSaluM0LdsDma, Severity::kWarning,
+     "guide Table 11: SALU writes M0 -> scratch or global with LDS = 1, 1 (MUBUF loads to LDS not named); but "
+     "AMD's shipped GEMMs (AITER hsa/) and FlyDSL's gfx942 kernels put `s_add_u32 m0, ...` directly before "
+     "`buffer_load_dword ... lds` and run in production on MI300X (issue 14)"},
+    {Hazard::kWideStoreValu, Severity::kError,
+     "guide Table 11: FLAT_STORE_X3/X4, BUFFER_STORE_DWORD_X3/X4 ... -> VALU writes VGPRs holding writedata, 2"},
+    {Hazard::kWideBufStoreSoffsetValu, Severity::kWarning,
+     "LLVM only (\"measured on gfx950\"); the guide's Table 11 says BUFFER_STORE_* with an SGPR offset need none"},
+    {Hazard::kDstSelForward, Severity::kError,
+     "guide Table 11: VALU op which uses OPSEL or SDWA with changes the result's bit position -> VALU consumes it, 1"},
+    {Hazard::kPermlaneVgpr, Severity::kError, "guide Table 11: VALU writes vdst -> V_PERMLANE* reads vdst, 2"},
+    {Hazard::kPermlaneCmpx, Severity::kError, "guide Table 11: V_CMPX (writes exec) -> V_PERMLANE*, 4"},
+    {Hazard::kValuExecMfma, Severity::kError, "guide Table 38: V_CMPX* writes EXEC -> V_MFMA*, 4"},
+    {Hazard::kValuVgprMfma, Severity::kError, "guide Table 38: non-DLops VALU write -> MFMA read, 2"},
+    {Hazard::kMfmaSrcCSame, Severity::kError, "guide Table 38: XDL write -> same XDL read SrcC (exact same vDst)"},
+    {Hazard::kXdlSrcCOverlapXdl, Severity::kError, "guide Table 38 (MFMA SrcC dependencies)"},
+    {Hazard::kXdlSrcCOverlapNonXdl, Severity::kError, "guide Table 38 (MFMA SrcC dependencies)"},
+    {Hazard::kSgemmSrcCOverlap, Severity::kError, "guide Table 38 (MFMA SrcC dependencies)"},
+    {Hazard::kDgemm16SrcCOverlap, Severity::kError, "guide Table 38 (MFMA SrcC dependencies)"},
+    {Hazard::kDgemm4SrcC, Severity::kError, "guide Table 38 (MFMA SrcC dependencies)"},
+    {Hazard::kXdlSrcAB, Severity::kError, "guide Table 38: XDL write -> MFMA read as SrcA or SrcB"},
+    {Hazard::kSgemmSrcAB, Severity::kError, "guide Table 38 (MFMA SrcA/B dependencies)"},
+    {Hazard::kDgemm16SrcAB, Severity::kError, "guide Table 38 (MFMA SrcA/B dependencies)"},
+    {Hazard::kDgemm4SrcAB, Severity::kError, "guide Table 38 (MFMA SrcA/B dependencies)"},
+    {Hazard::kXdlRead, Severity::kError, "guide Table 38: XDL write -> VALU/VM/LDS/FLAT read result"},
+    {Hazard::kSgemmRead, Severity::kError, "guide Table 38 (MFMA result reads)"},
+    {Hazard::kDgemm16ValuRead, Severity::kError, "guide Table 38 (MFMA result reads)"},
+    {Hazard::kDgemm16MemRead, Severity::kError, "guide Table 38 (MFMA result reads)"},
+    {Hazard::kDgemm4ValuRead, Severity::kError, "guide Table 38 (MFMA result reads)"},
+    {Hazard::kDgemm4MemRead, Severity::kError, "guide Table 38 (MFMA result reads)"},
+    {Hazard::kXdlWaw, Severity::kError, "guide Table 38 (MFMA result overwrites)"},
+    {Hazard::kSgemmWaw, Severity::kError, "guide Table 38 (MFMA result overwrites)"},
+    {Hazard::kDgemm16Waw, Severity::kError, "guide Table 38 (MFMA result overwrites)"},
+    {Hazard::kDgemm4Waw, Severity::kError, "guide Table 38 (MFMA result overwrites)"},
+    {Hazard::kXdlSrcCWar, Severity::kError, "guide Table 38 (SrcC read -> overwrite)"},
+    {Hazard::kTransForward, Severity::kError, "guide Table 11: VALU Trans op -> non-trans VALU op consumes its result, 1"},
+    {Hazard::kDotSameSrcAB, Severity::kWarning, "LLVM only (DotWriteSameDotReadSrcAB); Table 38 excludes DLops"},
+    {Hazard::kDotDifferentRead, Severity::kWarning, "LLVM only (DotWriteDifferentVALURead); not in the guide's tables"},
+    {Hazard::kDotDifferentWrite, Severity::kWarning, "LLVM only (DotWriteDifferentVALUWrite); not in the guide's tables"},
+    {Hazard::kDgemmFma64, Severity::kWarning, "LLVM only (DMFMAToFMA64WaitStates); not in the guide's tables read"},
+    {Hazard::kSoftClause, Severity::kWarning, "LLVM only (checkSoftClauseHazards); not in the guide's tables"},
+};
+static_assert(std::size(kSeverities) == static_cast<size_t>(Hazard::kCount), "one severity per Hazard");
+
+constexpr bool severities_in_order() {
+  for (size_t i = 0; i < std::size(kSeverities); ++i) {
+    if (kSeverities[i].hazard != static_cast<Hazard>(i)) return false;
+  }
+  return true;
+}
+static_assert(severities_in_order(), "kSeverities is indexed by Hazard");
+
 constexpr bool rows_in_enum_order() {
   for (size_t i = 0; i < std::size(kRules); ++i) {
     if (static_cast<size_t>(kRules[i].hazard) != i) return false;
@@ -174,6 +250,8 @@ static_assert(within_max_wait_states(), "raise kMaxWaitStates");
 std::span<const WaitStateRule> wait_state_rules() { return kRules; }
 
 const WaitStateRule& wait_state_rule(Hazard hazard) { return kRules[static_cast<size_t>(hazard)]; }
+
+const RuleSeverity& rule_severity(Hazard hazard) { return kSeverities[static_cast<size_t>(hazard)]; }
 
 int required_wait_states(Hazard hazard, Target target, int passes) {
   const WaitCount& count = wait_state_rule(hazard).count[static_cast<size_t>(target)];

@@ -37,7 +37,8 @@ enum class Hazard : uint8_t {
   kVgprDpp,               // VALU writes VGPR -> DPP reads it
   kValuExecDpp,           // VALU writes EXEC -> DPP
   kValuVccDivFmas,        // VALU writes VCC -> v_div_fmas
-  kSaluM0,                // SALU writes M0 -> LDS DMA / s_movrel / s_sendmsg reads it
+  kSaluM0,                // SALU writes M0 -> ds_*_addtid / s_movrel / s_sendmsg reads it
+  kSaluM0LdsDma,          // SALU writes M0 -> LDS DMA (buffer/global/scratch load ... lds) reads it
   kWideStoreValu,         // VMEM store of > 64 bits -> VALU writes its data VGPRs
   kWideBufStoreSoffsetValu,  // MUBUF store of > 64 bits with an SGPR soffset -> VALU writes its data
   kDstSelForward,         // VALU writes part of a VGPR (SDWA dst_sel / op_sel[3]) -> VALU uses it
@@ -90,6 +91,22 @@ struct WaitStateRule {
   std::array<WaitCount, kNumTargets> count;  // indexed by Target
   std::string_view source;                 // where the count comes from
 };
+
+// How a violation is reported. kError: a fault, for rules AMD's CDNA3/CDNA4 ISA guides state (as far as
+// this project could read them: see wait_state_rules.cc, kSeverities). kWarning: reported once per PC in
+// the launch profile, for rules only LLVM's hazard recognizer states, or that AMD's own shipped kernels
+// break and that run in production (issue 14). WaitStateMode (emulator.h) can turn every warning into an
+// error (strict: CI runs the pack so) or every error into a warning (warn).
+enum class Severity : uint8_t { kError, kWarning };
+
+struct RuleSeverity {
+  Hazard hazard;
+  Severity severity;
+  std::string_view why;  // the guide's statement of the rule, or why there is none to rely on
+};
+
+// The severity of every rule, indexed by Hazard.
+const RuleSeverity& rule_severity(Hazard hazard);
 
 // No rule needs more than this many wait states (MFMAs have at most 16 passes; checked in
 // wait_state_rules.cc): a producer older than this can be skipped without looking at the rules.

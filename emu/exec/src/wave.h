@@ -9,6 +9,7 @@
 #include "device_memory.h"
 #include "exec_target_facts.h"
 #include "ingot/code_object.h"
+#include "ingot_emu/emulator.h"
 #include "ingot_emu/inst.h"
 #include "ingot_emu/launch_profile.h"
 #include "memory_model.h"
@@ -101,6 +102,7 @@ struct LaunchContext {
   uint64_t dispatch_packet_address = 0;
   bool check_waitcnt = true;
   bool check_wait_states = false;  // EmulatorOptions::check_wait_states (or its environment variable)
+  WaitStateMode wait_state_mode = WaitStateMode::kError;  // which violations fault (EmulatorOptions::wait_states)
   MemoryModelChecker* memory_model = nullptr;  // null unless EmulatorOptions::check_memory_model
 };
 

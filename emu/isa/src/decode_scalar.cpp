@@ -119,7 +119,7 @@ Status decode_smem(DecodeState& s, uint32_t w0) {
   mem.sc0 = bits(w0, 16, 16) != 0;
   mem.nt = bits(w0, 15, 15) != 0;
   const unsigned sdata = bits(w0, 12, 6), sbase = bits(w0, 5, 0) * 2;
-  return decode_operands(inst, info, [&](const OperandSpec& spec, int dwords, Operand& op_out) -> Status {
+  const Status operands = decode_operands(inst, info, [&](const OperandSpec& spec, int dwords, Operand& op_out) -> Status {
     switch (spec.field) {
       case SigField::kSdata:
         INGOT_RETURN_IF_ERROR(scalar_dest(sdata, spec, dwords, op_out));
@@ -149,6 +149,20 @@ Status decode_smem(DecodeState& s, uint32_t w0) {
     }
     return Status::ok();
   });
+  if (!operands.is_ok()) return operands;
+  if (info.has_flag(kFlagAtomic) && mem.sc0) {
+    // With glc a scalar atomic returns the pre-op value into sdata (cmpswap: its first half), as the
+    // vector atomics do into vdata: same registers, not printed twice.
+    const OperandSpec* data = info.find(SigField::kSdataSrc);
+    const int data_dwords = data != nullptr ? sig_type_dwords(data->type) : 1;
+    const int return_dwords = info.has_flag(kFlagCmpswap) ? data_dwords / 2 : data_dwords;
+    const OperandSpec ret_spec{SigField::kSdata, return_dwords == 1 ? SigType::kB32 : SigType::kB64};
+    Operand ret;
+    INGOT_RETURN_IF_ERROR(scalar_dest(sdata, ret_spec, return_dwords, ret));
+    ret.hidden = true;
+    add_operand(inst, ret);
+  }
+  return Status::ok();
 }
 
 }  // namespace ingot::emu::detail

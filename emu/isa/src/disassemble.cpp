@@ -20,7 +20,11 @@ std::string mnemonic_text(const Inst& inst, const OpInfo& info) {
   if (inst.extension == Extension::kDpp) return name + "_dpp";
   if (inst.extension == Extension::kSdwa) return name + "_sdwa";
   if (inst.encoding == Encoding::kVop3 && short_native) return name + "_e64";
-  if (inst.encoding != Encoding::kVop3 && short_native && !info.has_flag(kFlagE32Only)) return name + "_e32";
+  // LLVM prints _e32 with the destination operand, so the VOP1 forms without operands (v_nop, v_clrexcp)
+  // have none (llvm/test/MC/AMDGPU/vop1.s: "v_nop ; encoding: [0x00,0x00,0x00,0x7e]").
+  if (inst.encoding != Encoding::kVop3 && short_native && !info.has_flag(kFlagE32Only) && info.num_operands > 0) {
+    return name + "_e32";
+  }
   return name;
 }
 

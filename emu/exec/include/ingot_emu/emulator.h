@@ -1,5 +1,5 @@
 // The emulator's public API: device memory, modules, launches. Used by the loader's EmuDevice and the
-// CLI. A kernel bug (bad address, read before s_waitcnt, barrier deadlock, unknown instruction) comes
+// CLI. A kernel bug (bad address, read before s_waitcnt, a wave that never reaches a barrier, unknown instruction) comes
 // back as a Status (kEmulatorFault) naming kernel, workgroup, wave, PC, lane and address; it never
 // crashes the host.
 #pragma once
@@ -21,6 +21,16 @@ namespace ingot::emu {
 enum class Schedule {
   kDeterministic,  // round-robin over the waves of a workgroup, one instruction each
   kRandom,         // seeded random interleaving: exposes LDS races; same seed, same result
+};
+
+// How the wait-state checker reports a missing wait state (EmulatorOptions::wait_states). Every rule has a
+// severity (emu/README.md, "Wait-state checker"): error where AMD's CDNA3/CDNA4 ISA guides state it,
+// warning where only LLVM's hazard recognizer does or where AMD's own production kernels break it.
+enum class WaitStateMode {
+  kError,   // error rules fault; warning rules are reported once per PC in LaunchProfile::wait_state_warnings
+  kStrict,  // every rule faults (CI runs the pack's own kernels so)
+  kWarn,    // nothing faults; every violation is reported once per PC
+  kOff,     // no checking (as check_wait_states = false)
 };
 
 struct EmulatorOptions {
@@ -46,6 +56,11 @@ struct EmulatorOptions {
   // emu/README.md, "Wait-state checker". false: the environment variable INGOT_EMU_CHECK_WAIT_STATES=1
   // turns it on (0 or unset: off; any other value makes every launch fail naming it).
   bool check_wait_states = true;
+  // With check_wait_states on: which violations fault. The environment variable
+  // INGOT_EMU_WAIT_STATES=strict|error|warn|off replaces the default kError (a testing aid: CI runs the
+  // pack strict without plumbing an option through); `off` turns the checker off; any other value makes
+  // every launch fail naming it. A mode set here other than kError wins over the variable.
+  WaitStateMode wait_states = WaitStateMode::kError;
   uint64_t max_instructions_per_wave = uint64_t{1} << 32;  // runaway-loop guard
 };
 

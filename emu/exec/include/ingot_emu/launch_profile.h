@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace ingot::emu {
 
@@ -57,6 +58,14 @@ struct LaunchProfile {
   // Occupancy: waves per SIMD the resources allow, and what limits it.
   uint32_t waves_per_simd = 0;
   std::string occupancy_limiter;  // "vgprs", "sgprs", "lds", "workgroup size", "hardware"
+
+  // Missing wait states reported as warnings (EmulatorOptions::wait_states), once per PC: the first
+  // violation's message, in PC order.
+  struct WaitStateWarning {
+    uint64_t pc = 0;
+    std::string message;
+  };
+  std::vector<WaitStateWarning> wait_state_warnings;
 
   std::string to_text() const;
 };
