@@ -1,0 +1,180 @@
+"""fmha_fwd: O = softmax(scale * Q.K^T + mask) . V per (batch, query head), BSHD layout (issue 11).
+
+Q [B, Sq, Hq, Dqk], K [B, Sk, Hkv, Dqk], V [B, Sk, Hkv, Dv], O [B, Sq, Hq, Dv], bf16 or f16 (O in the same
+type), strides in elements; query head h reads KV head h / (Hq / Hkv). Optional LSE, fp32 [B, Hq, Sq]: the
+kernel writes it when the `LSE` buffer's address is not 0 (one kernel serves both: no variant doubling).
+Varlen, in the same kernels: when `cu_seqlens_q` is not 0, Q/O are packed [total_q, Hq, D] and K/V
+[total_k, Hkv, D] (batch strides unused), sequence b is rows [cu_seqlens_q[b], cu_seqlens_q[b+1]) and
+[cu_seqlens_k[b], cu_seqlens_k[b+1]) (int32 [B+1] each), Sq / Sk are the longest lengths (they size the
+grid) and LSE is [Hq, total_q]. Zero-length sequences are allowed.
+Masks: key j is visible to query i when j <= i + Sk - Sq + window_right (window_right >= 0) and
+j >= i + Sk - Sq - window_left (window_left >= 0), -1 meaning unbounded: causal (bottom-right) is (-1, 0).
+`mask = "none"` variants accept only (-1, -1); `mask = "window"` variants take any (left, right) through
+their kernargs (causal included) and skip the KV tiles outside the band of their Q tile.
+
+The algorithm, register layouts and LDS layout are documented at the top of asm/fmha_fwd/fmha_fwd.s.j2.
+Variants: arch x dtype x head dims x mask x Q tile (waves * 32 query rows: 128 for long sequences, 64 for
+short Sq). Head dims 256/256 are not declared: Q (64 VGPRs) plus O (128 accumulator VGPRs) plus the staging
+and operand registers exceed 256 VGPRs in this register plan (see `_valid`).
+
+Selection cost (`_cost`, nanoseconds, modeled, not a GPU time): workgroups = ceil(Sq/BQ) * Hq * B; rounds =
+ceil(workgroups / cus); per round one Q tile against all of Sk at the arch's dense 16-bit peak per CU
+(2 * BQ * Sk * (Dqk + Dv) flops; padding rows of the last Q tile included, which is what the small tile
+saves), halved for windowed kernels whose band is causal-like; plus ASSUMED launch_ns per round
+(gen/archs.py ROOFLINE)."""
+
+from gen.archs import LDS_BANKS, MAX_ARCH_VGPRS, MFMA_32X32, ROOFLINE, WAVE_SIZE, arch_info
+from gen.families.gemm_common import VgprAllocator
+from gen.spec import Constraint, FamilySpec, KernArg
+
+HEAD_DIMS = [(64, 64), (128, 128), (192, 128), (256, 256)]
+DTYPES = ["bf16", "f16"]
+MASKS = ["none", "window"]
+WAVES = [2, 4]                   # Q tile = 32 query rows per wave: 64 (short Sq) or 128 rows
+ROWS_PER_WAVE = 32
+KV_TILE = 32                     # keys per main-loop iteration (the M of one 32x32 S^T MFMA)
+IN_BYTES = 2
+CHUNK_BYTES = 16                 # global loads and K reads are 16-byte chunks (8 elements)
+D_BLOCK = 64                     # K/V staging maps 64-column blocks of a tile (8 chunks x 32 rows)
+VT_PITCH = KV_TILE * IN_BYTES + 8  # V^T row (one output column, 32 keys) + 8: an odd number of 8-byte slots
+INT32_LIMIT = 2**31
+LOG2E = 1.4426950408889634
+
+
+def _space(arch: str) -> dict[str, list]:
+    return {"dtype": DTYPES, "dqk": sorted({d[0] for d in HEAD_DIMS}), "dv": sorted({d[1] for d in HEAD_DIMS}),
+            "mask": MASKS, "waves": WAVES}
+
+
+def _valid(arch: str, p: dict) -> str | None:
+    if (p["dqk"], p["dv"]) not in HEAD_DIMS:
+        return f"head dims {p['dqk']}/{p['dv']} are not declared"
+    plan = _plan(arch, p)
+    if plan["next_free_vgpr"] > MAX_ARCH_VGPRS:
+        return f"register plan needs {plan['next_free_vgpr']} VGPRs, more than {MAX_ARCH_VGPRS}"
+    if plan["lds_bytes"] > arch_info(arch).lds_bytes:
+        return "K and V^T tiles do not fit in LDS"
+    return None
+
+
+def _staging(d: int, threads: int) -> list[tuple[int, int]]:
+    """(row, chunk column) of each 16-byte chunk thread 0 stages, per pass; thread t adds t%8 to the column
+    and t/8 (mod 32) to the row. Chunk i = t + pass*threads of a 32-row tile with d columns covers row
+    (i/8) % 32, chunk column i%8 + 8*(i/256): 64-column blocks of 8 chunks, 256 chunks each."""
+    passes = KV_TILE * d // (CHUNK_BYTES // IN_BYTES) // threads
+    out = []
+    for pas in range(passes):
+        i = pas * threads
+        out.append(((i // 8) % KV_TILE, 8 * (i // (8 * KV_TILE))))
+    return out
+
+
+def _plan(arch: str, p: dict) -> dict:
+    """Register and LDS allocation. v0..v23 are the template's fixed registers."""
+    mfma = MFMA_32X32[(arch, p["dtype"])]
+    threads = p["waves"] * WAVE_SIZE
+    dqk, dv = p["dqk"], p["dv"]
+    groups = dqk // 16                     # 16 head-dim columns per K/Q operand chunk
+    blocks = dv // ROWS_PER_WAVE           # 32-row blocks of O^T
+    k_stage = _staging(dqk, threads)
+    v_stage = _staging(dv, threads)
+    k_batch = min(groups, 4)               # K operand chunks read per LDS wait
+    vgprs = VgprAllocator(24)
+    take = vgprs.take
+    plan = {
+        "v_q": take(4 * groups),
+        "v_o": take(16 * blocks),
+        "v_s": take(16),
+        "v_p": take(8),
+        "v_kf": take(4 * k_batch),
+        "v_vf": take(8 * 2),               # two O^T blocks' V operands per LDS wait
+        "v_k_data": take(4 * len(k_stage)),
+        "v_v_data": take(4 * len(v_stage)),
+        "v_k_off": take(len(k_stage)),
+        "v_v_off": take(len(v_stage)),
+        "v_k_addr": take(len(k_stage)),    # per-tile masked load addresses (kept until the load issues)
+        "v_v_addr": take(len(v_stage)),
+    }
+    k_pitch = dqk * IN_BYTES + CHUNK_BYTES   # odd number of 16-byte slots per K row
+    k_bytes = KV_TILE * k_pitch
+    lds_bytes = k_bytes + dv * VT_PITCH
+    plan.update({
+        "mfma": mfma, "threads": threads, "groups": groups, "blocks": blocks, "k_batch": k_batch,
+        "k_stage": k_stage, "v_stage": v_stage, "k_pitch": k_pitch, "vt_pitch": VT_PITCH,
+        "lds_vt": k_bytes, "lds_bytes": lds_bytes, "bq": p["waves"] * ROWS_PER_WAVE, "kv_tile": KV_TILE,
+        "lds_banks": LDS_BANKS[arch],
+        "next_free_vgpr": vgprs.next_free(), "next_free_sgpr": 96, "workgroup_ids": "xyz",
+    })
+    return plan
+
+
+def _span(s: str, stride: str, d: str) -> list:
+    return ["mul", ["add", ["mul", ["sub", s, 1], stride], d], IN_BYTES]
+
+
+def _constraints(p: dict) -> list[Constraint]:
+    rules = [
+        Constraint("dqk", ["eq", "Dqk", p["dqk"]], f"head_dim_qk must be {p['dqk']}"),
+        Constraint("dv", ["eq", "Dv", p["dv"]], f"head_dim_v must be {p['dv']}"),
+        Constraint("sq_positive", ["ge", "Sq", 1], "Sq must be at least 1"),
+        Constraint("sk_positive", ["ge", "Sk", 1], "Sk must be at least 1"),
+        Constraint("hkv_positive", ["ge", "Hkv", 1], "Hkv must be at least 1"),
+        Constraint("gqa_group", ["eq", ["mod", "Hq", "Hkv"], 0], "Hq must be a multiple of Hkv"),
+        Constraint("window_left", ["ge", "window_left", -1], "window_left must be -1 (unbounded) or >= 0"),
+        Constraint("window_right", ["ge", "window_right", -1], "window_right must be -1 (unbounded) or >= 0"),
+    ]
+    if p["mask"] == "none":
+        rules.append(Constraint("no_mask", ["and", ["eq", "window_left", -1], ["eq", "window_right", -1]],
+                                "mask 'none' kernels take no causal or window mask"))
+    for t, s, d in (("q", "Sq", "Dqk"), ("k", "Sk", "Dqk"), ("v", "Sk", "Dv"), ("o", "Sq", "Dv")):
+        rules.append(Constraint(f"{t}_fits_32bit", ["lt", _span(s, f"stride_{t}_s", d), INT32_LIMIT],
+                                f"one (batch, head) slice of {t.upper()} must span less than 2 GiB: "
+                                "buffer offsets are 32-bit"))
+        rules.append(Constraint(f"{t}_strides", ["and", ["ge", f"stride_{t}_s", 0], ["ge", f"stride_{t}_h", 0],
+                                                 ["ge", f"stride_{t}_b", 0]],
+                                f"{t.upper()} strides must not be negative"))
+    return rules
+
+
+def _cost(arch: str, p: dict) -> list:
+    roof = ROOFLINE[arch]
+    bq = p["waves"] * ROWS_PER_WAVE
+    wgs = ["mul", ["ceil_div", "Sq", bq], "Hq", "B"]
+    rounds = ["ceil_div", wgs, "cus"]
+    flops = ["mul", 2 * bq * (p["dqk"] + p["dv"]), ["round_up", "Sk", KV_TILE]]
+    if p["mask"] == "window":
+        flops = ["mul", flops, ["if", ["ge", "window_right", 0], 0.5, 1.0]]
+    return ["add", ["mul", rounds, flops, 1.0 / roof.flops_per_ns_per_cu], ["mul", rounds, roof.launch_ns]]
+
+
+def _kernargs(p: dict) -> list[KernArg]:
+    args = [KernArg(name, "ptr", name) for name in ("Q", "K", "V", "O", "LSE", "cu_seqlens_q", "cu_seqlens_k")]
+    args += [KernArg("Sq", "i32", "Sq"), KernArg("Sk", "i32", "Sk"), KernArg("B", "i32", "B"),
+             KernArg("group", "i32", ["div", "Hq", "Hkv"]), KernArg("Hq", "i32", "Hq")]
+    for t in "qkvo":
+        args += [KernArg(f"stride_{t}_{x}", "i32", f"stride_{t}_{x}") for x in "bsh"]
+    # scale * log2(e): scores go straight to the exp2 domain with one multiply
+    args.append(KernArg("scale_log2", "f32", ["mul", "scale", LOG2E]))
+    if p["mask"] == "window":
+        args += [KernArg("window_left", "i32", "window_left"), KernArg("window_right", "i32", "window_right")]
+    return args
+
+
+SPEC = FamilySpec(
+    name="fmha_fwd",
+    op="fmha_fwd",
+    template="fmha_fwd/fmha_fwd.s.j2",
+    archs=("gfx942", "gfx950"),
+    space=_space,
+    valid=_valid,
+    name_keys=[("dtype", "t"), ("dqk", "d"), ("dv", "dv"), ("mask", "m"), ("waves", "w")],
+    kernargs=_kernargs,
+    workgroup=lambda p: [p["waves"] * WAVE_SIZE, 1, 1],
+    grid=lambda p: [["ceil_div", "Sq", p["waves"] * ROWS_PER_WAVE], "Hq", "B"],
+    dynamic_lds=lambda p: 0,
+    match=lambda p: {"dtype": p["dtype"]},
+    constraints=_constraints,
+    cost=_cost,
+    plan=_plan,
+    extra={"read_only": ["Q", "K", "V", "cu_seqlens_q", "cu_seqlens_k"], "write_only": ["O", "LSE"]},
+)
