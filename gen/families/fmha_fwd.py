@@ -69,37 +69,64 @@ def _staging(d: int, threads: int) -> list[tuple[int, int]]:
     return out
 
 
+def _v_staging(dv: int, threads: int) -> list[tuple[int, int]]:
+    """(key, chunk column) offsets of each pass of the V tile, which goes to LDS transposed (V^T rows are
+    output columns, 2 bytes per key). Chunk i covers key i%16 + 16*((i/(16*cpr))%2), chunk column
+    (i/16)%cpr (cpr = dv/8): a wave's b16 writes then cover 16 keys (8 dwords) of 4 column chunks, which
+    the V^T pitch (18 dwords: 8 columns apart = 16 banks mod 32, and 4 chunks = distinct 16-bank offsets
+    mod 64) spreads over distinct banks on both archs, while its global loads still use every byte of
+    the 64-byte row segments they touch (4 consecutive chunks per key). Thread t adds key t%16 +
+    16*((t/(16*cpr))%2) and column (t/16)%cpr; the assertion checks the split is exact."""
+    cpr = dv // 8
+    passes = KV_TILE * cpr // threads
+
+    def place(i: int) -> tuple[int, int]:
+        return i % 16 + 16 * ((i // (16 * cpr)) % 2), (i // 16) % cpr
+
+    out = [place(pas * threads) for pas in range(passes)]
+    for t in range(threads):
+        for pas, (key0, col0) in enumerate(out):
+            key_t, col_t = place(t)
+            assert place(t + pas * threads) == (key0 + key_t, col0 + col_t), (dv, threads, t, pas)
+    return out
+
+
 def _plan(arch: str, p: dict) -> dict:
-    """Register and LDS allocation. v0..v23 are the template's fixed registers."""
+    """Register and LDS allocation. v0..v27 are the template's fixed registers."""
     mfma = MFMA_32X32[(arch, p["dtype"])]
     threads = p["waves"] * WAVE_SIZE
     dqk, dv = p["dqk"], p["dv"]
     groups = dqk // 16                     # 16 head-dim columns per K/Q operand chunk
     blocks = dv // ROWS_PER_WAVE           # 32-row blocks of O^T
     k_stage = _staging(dqk, threads)
-    v_stage = _staging(dv, threads)
-    k_batch = min(groups, 4)               # K operand chunks read per LDS wait
-    vgprs = VgprAllocator(24)
-    take = vgprs.take
-    plan = {
-        "v_q": take(4 * groups),
-        "v_o": take(16 * blocks),
-        "v_s": take(16),
-        "v_p": take(8),
-        "v_kf": take(4 * k_batch),
-        "v_vf": take(8 * 2),               # two O^T blocks' V operands per LDS wait
-        "v_k_data": take(4 * len(k_stage)),
-        "v_v_data": take(4 * len(v_stage)),
-        "v_k_off": take(len(k_stage)),
-        "v_v_off": take(len(v_stage)),
-        "v_k_addr": take(len(k_stage)),    # per-tile masked load addresses (kept until the load issues)
-        "v_v_addr": take(len(v_stage)),
-    }
+    v_stage = _v_staging(dv, threads)
+    # K operand chunks read per LDS wait and O^T blocks whose V operands are read per wait: the largest that
+    # fit in 256 VGPRs (fewer means more LDS waits per tile, not more instructions)
+    for k_batch, v_batch in ((4, 2), (2, 2), (2, 1), (1, 1)):
+        vgprs = VgprAllocator(28)
+        take = vgprs.take
+        plan = {
+            "v_q": take(4 * groups),
+            "v_o": take(16 * blocks),
+            "v_s": take(16),
+            "v_p": take(8),
+            "v_kf": take(4 * k_batch),
+            "v_vf": take(8 * v_batch),
+            "v_k_data": take(4 * len(k_stage)),
+            "v_v_data": take(4 * len(v_stage)),
+            "v_k_off": take(len(k_stage)),
+            "v_v_off": take(len(v_stage)),
+            "v_k_addr": take(len(k_stage)),    # per-tile masked load addresses (kept until the load issues)
+            "v_v_addr": take(len(v_stage)),
+            "v_vrow": take(1),                 # this thread's V key (the K key is v_krow)
+        }
+        if vgprs.next_free() <= MAX_ARCH_VGPRS:
+            break
     k_pitch = dqk * IN_BYTES + CHUNK_BYTES   # odd number of 16-byte slots per K row
     k_bytes = KV_TILE * k_pitch
     lds_bytes = k_bytes + dv * VT_PITCH
     plan.update({
-        "mfma": mfma, "threads": threads, "groups": groups, "blocks": blocks, "k_batch": k_batch,
+        "mfma": mfma, "threads": threads, "groups": groups, "blocks": blocks, "k_batch": k_batch, "v_batch": v_batch,
         "k_stage": k_stage, "v_stage": v_stage, "k_pitch": k_pitch, "vt_pitch": VT_PITCH,
         "lds_vt": k_bytes, "lds_bytes": lds_bytes, "bq": p["waves"] * ROWS_PER_WAVE, "kv_tile": KV_TILE,
         "lds_banks": LDS_BANKS[arch],
