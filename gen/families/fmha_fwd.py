@@ -17,11 +17,14 @@ Variants: arch x dtype x head dims x mask x Q tile (waves * 32 query rows: 128 f
 short Sq). Head dims 256/256 are not declared: Q (64 VGPRs) plus O (128 accumulator VGPRs) plus the staging
 and operand registers exceed 256 VGPRs in this register plan (see `_valid`).
 
-Selection cost (`_cost`, nanoseconds, modeled, not a GPU time): workgroups = ceil(Sq/BQ) * Hq * B; rounds =
-ceil(workgroups / cus); per round one Q tile against all of Sk at the arch's dense 16-bit peak per CU
-(2 * BQ * Sk * (Dqk + Dv) flops; padding rows of the last Q tile included, which is what the small tile
-saves), halved for windowed kernels whose band is causal-like; plus ASSUMED launch_ns per round
-(gen/archs.py ROOFLINE)."""
+Selection cost (`_cost`, nanoseconds, modeled, not a GPU time): workgroups = ceil(Sq/BQ) * Hq * B; a CU
+holds `slots` workgroups at once (the fewer of what its VGPRs allow, 512 / allocation waves per SIMD, and
+what its LDS allows); rounds = ceil(workgroups / (cus * slots)); each round the busiest CU runs
+min(slots, ceil(workgroups / cus)) workgroups of 2 * BQ * Sk * (Dqk + Dv) flops (padding rows of the last Q
+tile included, which is what the small tile saves; halved for windowed kernels with a right bound, a
+causal-like band) at the arch's dense 16-bit peak per CU, at half that rate when fewer than 2 waves share a
+SIMD (no overlap of softmax and MFMA: the one-wave share in bench/fmha_table is about 45-55%); plus the
+ASSUMED launch_ns per round (gen/archs.py ROOFLINE)."""
 
 from gen.archs import LDS_BANKS, MAX_ARCH_VGPRS, MFMA_32X32, ROOFLINE, WAVE_SIZE, arch_info
 from gen.families.gemm_common import VgprAllocator
@@ -38,6 +41,8 @@ CHUNK_BYTES = 16                 # global loads and K reads are 16-byte chunks (
 D_BLOCK = 64                     # K/V staging maps 64-column blocks of a tile (8 chunks x 32 rows)
 VT_PITCH = KV_TILE * IN_BYTES + 8  # V^T row (one output column, 32 keys) + 8: an odd number of 8-byte slots
 INT32_LIMIT = 2**31
+SIMD_VGPRS = 512                 # VGPRs (arch + accumulation) per lane of one SIMD: waves/SIMD = 512 / allocation
+SIMDS_PER_CU = 4
 LOG2E = 1.4426950408889634
 
 
@@ -164,14 +169,23 @@ def _constraints(p: dict) -> list[Constraint]:
 
 
 def _cost(arch: str, p: dict) -> list:
+    """The model of the module docstring, as a manifest expression (nanoseconds)."""
     roof = ROOFLINE[arch]
-    bq = p["waves"] * ROWS_PER_WAVE
+    plan = _plan(arch, p)
+    bq, waves = p["waves"] * ROWS_PER_WAVE, p["waves"]
+    vgpr_alloc = (plan["next_free_vgpr"] + 7) // 8 * 8
+    waves_per_simd = min(8, SIMD_VGPRS // vgpr_alloc)
+    slots = max(1, min(waves_per_simd * SIMDS_PER_CU // waves, arch_info(arch).lds_bytes // plan["lds_bytes"]))
     wgs = ["mul", ["ceil_div", "Sq", bq], "Hq", "B"]
-    rounds = ["ceil_div", wgs, "cus"]
+    resident = ["min", slots, ["ceil_div", wgs, "cus"]]          # workgroups sharing the busiest CU
+    rounds = ["ceil_div", wgs, ["mul", "cus", slots]]
     flops = ["mul", 2 * bq * (p["dqk"] + p["dv"]), ["round_up", "Sk", KV_TILE]]
     if p["mask"] == "window":
         flops = ["mul", flops, ["if", ["ge", "window_right", 0], 0.5, 1.0]]
-    return ["add", ["mul", rounds, flops, 1.0 / roof.flops_per_ns_per_cu], ["mul", rounds, roof.launch_ns]]
+    # one wave per SIMD cannot overlap its softmax with MFMAs: about half the MFMA rate (ingot_fmha_table)
+    efficiency = ["if", ["ge", ["mul", resident, waves], 2 * SIMDS_PER_CU], 1.0, 0.5]
+    compute = ["div", ["mul", rounds, resident, flops, 1.0 / roof.flops_per_ns_per_cu], efficiency]
+    return ["add", compute, ["mul", rounds, roof.launch_ns]]
 
 
 def _kernargs(p: dict) -> list[KernArg]:
