@@ -12,8 +12,14 @@
 namespace ingot::bench {
 namespace {
 
-// Published dense 16-bit MFMA peaks (isa-notes.md "Hardware numbers"), TFLOP/s.
-double peak_tflops(const std::string& arch) { return arch == "gfx950" ? 2517.0 : 1307.0; }
+// Published dense MFMA peaks (isa-notes.md "Hardware numbers"), TFLOP/s: 16-bit 1307 / 2517, fp8 2615 / 5033
+// (MI300X / MI355X). fp8 kernels run Q.K^T at the fp8 peak and P.V at the 16-bit one: their peak is the
+// flop-weighted harmonic mean of the two.
+double peak_tflops(const FmhaCase& c) {
+  const double p16 = c.arch == "gfx950" ? 2517.0 : 1307.0, p8 = c.arch == "gfx950" ? 5033.0 : 2615.0;
+  if (c.dtype != "fp8") return p16;
+  return static_cast<double>(c.dqk + c.dv) / (static_cast<double>(c.dqk) / p8 + static_cast<double>(c.dv) / p16);
+}
 
 // Issue model (stated, not measured): non-MFMA VALU, DS and VMEM instructions take 4 issue cycles (64 lanes
 // over a 16-lane SIMD), SALU / SMEM / branch 1; MFMA keeps its pipe busy for the emulator's busy cycles
@@ -37,6 +43,10 @@ Problem make_problem(const FmhaCase& c, const std::string& dtype, int64_t heads_
   }
   p.scalar("scale", 0.088);
   for (const char* name : {"Q", "K", "V", "O", "LSE", "cu_seqlens_q", "cu_seqlens_k"}) p.buffer(name, 0);
+  if (dtype == "fp8") {
+    p.key("fp8_format", c.arch == "gfx950" ? "e4m3fn" : "e4m3fnuz");
+    for (const char* name : {"Q_descale", "K_descale", "V_descale"}) p.buffer(name, 0);
+  }
   return p;
 }
 
@@ -51,22 +61,37 @@ Result<emu::LaunchProfile> emulate(const Pack& pack, const ManifestKernel& kerne
   emu::Emulator emulator(eo);
   const int64_t hq = problem.ints.at("Hq"), hkv = problem.ints.at("Hkv");
   const int64_t sq = problem.ints.at("Sq"), sk = problem.ints.at("Sk");
+  const bool fp8 = c.dtype == "fp8";
+  const int64_t eb = fp8 ? 1 : 2;
   const struct { const char* name; int64_t bytes; } buffers[] = {
-      {"Q", sq * hq * c.dqk * 2}, {"K", sk * hkv * c.dqk * 2}, {"V", sk * hkv * c.dv * 2}, {"O", sq * hq * c.dv * 2}};
+      {"Q", sq * hq * c.dqk * eb}, {"K", sk * hkv * c.dqk * eb}, {"V", sk * hkv * c.dv * eb}, {"O", sq * hq * c.dv * 2}};
+  std::mt19937 rng(7);
   for (const auto& b : buffers) {
     auto address = emulator.allocate(static_cast<uint64_t>(b.bytes));
     if (!address) return address.status();
-    std::vector<uint16_t> values(static_cast<size_t>(b.bytes / 2));
-    std::mt19937 rng(7);
-    std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-    for (uint16_t& v : values) {
-      const float x = dist(rng);
-      uint32_t bits;
-      std::memcpy(&bits, &x, 4);
-      v = static_cast<uint16_t>(bits >> 16);  // bf16 by truncation (f16 kernels read other finite values)
+    std::vector<uint8_t> bytes(static_cast<size_t>(b.bytes));
+    if (fp8) {
+      // e4m3 codes with exponent field <= 7 (|x| < 2 in both formats), never the FNUZ NaN 0x80
+      std::uniform_int_distribution<int> code(1, 0x3f);
+      for (uint8_t& x : bytes) x = static_cast<uint8_t>(code(rng) | (rng() & 1 ? 0x80 : 0));
+    } else {
+      std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+      for (size_t i = 0; i + 1 < bytes.size(); i += 2) {
+        const float x = dist(rng);
+        uint32_t bits;
+        std::memcpy(&bits, &x, 4);
+        bytes[i] = static_cast<uint8_t>(bits >> 16), bytes[i + 1] = static_cast<uint8_t>(bits >> 24);  // bf16 by truncation
+      }
     }
-    INGOT_RETURN_IF_ERROR(emulator.copy_to_device(*address, values.data(), static_cast<uint64_t>(b.bytes)));
+    INGOT_RETURN_IF_ERROR(emulator.copy_to_device(*address, bytes.data(), bytes.size()));
     problem.buffer(b.name, *address);
+  }
+  if (fp8) {
+    const float ones[3] = {1.0f, 1.0f, 1.0f};
+    auto address = emulator.allocate(sizeof ones);
+    if (!address) return address.status();
+    INGOT_RETURN_IF_ERROR(emulator.copy_to_device(*address, ones, sizeof ones));
+    problem.buffer("Q_descale", *address).buffer("K_descale", *address + 4).buffer("V_descale", *address + 8);
   }
   INGOT_RETURN_IF_ERROR(check_kernel_accepts(kernel, problem, device));
   auto launch = prepare_launch(kernel, problem, device);
@@ -142,8 +167,9 @@ Result<FmhaRow> run_fmha_case(const Pack& pack, const FmhaCase& c) {
 
   row.lds_conflict_cycles_total = static_cast<double>(whole->lds_bank_conflict_cycles) * scale;
   row.bytes_fetched = static_cast<double>(whole->global_segments) * 64.0 * scale;
-  row.bytes_minimum = 2.0 * static_cast<double>(c.B) *
-                      static_cast<double>(c.Sq * c.Hq * (c.dqk + c.dv) + c.Sk * c.Hkv * (c.dqk + c.dv));
+  const double eb = c.dtype == "fp8" ? 1.0 : 2.0;
+  row.bytes_minimum = static_cast<double>(c.B) * (eb * static_cast<double>(c.Sq * c.Hq * c.dqk + c.Sk * c.Hkv * (c.dqk + c.dv)) +
+                                                  2.0 * static_cast<double>(c.Sq * c.Hq * c.dv));
   row.vgprs = whole->vgprs;
   row.lds_bytes = whole->lds_bytes;
   row.occupancy_limiter = whole->occupancy_limiter;
@@ -151,7 +177,7 @@ Result<FmhaRow> run_fmha_case(const Pack& pack, const FmhaCase& c) {
   row.mfma_flops = static_cast<double>(whole->mfma_flops) * scale;
   // MFMA-bound model: the MFMA pipes run at the published peak for the share of main-loop cycles they are
   // busy; padding and masked-out work (mfma_flops above useful_flops) are paid, memory time is not.
-  row.peak_tflops = peak_tflops(c.arch);
+  row.peak_tflops = peak_tflops(c);
   row.modeled_tflops = row.peak_tflops * row.mfma_share_simd * row.useful_flops / row.mfma_flops;
   return row;
 }

@@ -26,20 +26,21 @@ causal-like band) at the arch's dense 16-bit peak per CU, at half that rate when
 SIMD (no overlap of softmax and MFMA: the one-wave share in bench/fmha_table is about 45-55%); plus the
 ASSUMED launch_ns per round (gen/archs.py ROOFLINE)."""
 
-from gen.archs import LDS_BANKS, MAX_ARCH_VGPRS, MFMA_32X32, ROOFLINE, WAVE_SIZE, arch_info
+from gen.archs import (FP8_FLOPS_PER_NS_PER_CU, FP8_FORMAT, FP8_MFMA, LDS_BANKS, MAX_ARCH_VGPRS, MFMA_32X32,
+                        ROOFLINE, WAVE_SIZE, arch_info)
 from gen.families.gemm_common import VgprAllocator
 from gen.spec import Constraint, FamilySpec, KernArg
 
 HEAD_DIMS = [(64, 64), (128, 128), (192, 128), (256, 256)]
-DTYPES = ["bf16", "f16"]
+DTYPES = ["bf16", "f16", "fp8"]
+ELEM_BYTES = {"bf16": 2, "f16": 2, "fp8": 1}
 MASKS = ["none", "window"]
 WAVES = [2, 4]                   # Q tile = 32 query rows per wave: 64 (short Sq) or 128 rows
 ROWS_PER_WAVE = 32
 KV_TILE = 32                     # keys per main-loop iteration (the M of one 32x32 S^T MFMA)
-IN_BYTES = 2
 CHUNK_BYTES = 16                 # global loads and K reads are 16-byte chunks (8 elements)
 D_BLOCK = 64                     # K/V staging maps 64-column blocks of a tile (8 chunks x 32 rows)
-VT_PITCH = KV_TILE * IN_BYTES + 8  # V^T row (one output column, 32 keys) + 8: an odd number of 8-byte slots
+VT_PITCH = KV_TILE * 2 + 8      # V^T row (one output column, 32 keys) + 8: an odd number of 8-byte slots
 INT32_LIMIT = 2**31
 SIMD_VGPRS = 512                 # VGPRs (arch + accumulation) per lane of one SIMD: waves/SIMD = 512 / allocation
 SIMDS_PER_CU = 4
@@ -48,12 +49,16 @@ LOG2E = 1.4426950408889634
 
 def _space(arch: str) -> dict[str, list]:
     return {"dtype": DTYPES, "dqk": sorted({d[0] for d in HEAD_DIMS}), "dv": sorted({d[1] for d in HEAD_DIMS}),
-            "mask": MASKS, "waves": WAVES}
+            "mask": MASKS, "waves": WAVES,
+            # how the arch reads an fp8 byte (one value per arch; a param so that the match can carry it)
+            "fp8_format": [FP8_FORMAT[arch]]}
 
 
 def _valid(arch: str, p: dict) -> str | None:
     if (p["dqk"], p["dv"]) not in HEAD_DIMS:
         return f"head dims {p['dqk']}/{p['dv']} are not declared"
+    if p["dtype"] == "fp8" and (p["dqk"], p["dv"]) != (128, 128):
+        return "fp8 variants are declared at head dims 128/128 (K staging maps 128-byte column blocks)"
     plan = _plan(arch, p)
     if plan["next_free_vgpr"] > MAX_ARCH_VGPRS:
         return f"register plan needs {plan['next_free_vgpr']} VGPRs, more than {MAX_ARCH_VGPRS}"
@@ -66,7 +71,7 @@ def _staging(d: int, threads: int) -> list[tuple[int, int]]:
     """(row, chunk column) of each 16-byte chunk thread 0 stages, per pass; thread t adds t%8 to the column
     and t/8 (mod 32) to the row. Chunk i = t + pass*threads of a 32-row tile with d columns covers row
     (i/8) % 32, chunk column i%8 + 8*(i/256): 64-column blocks of 8 chunks, 256 chunks each."""
-    passes = KV_TILE * d // (CHUNK_BYTES // IN_BYTES) // threads
+    passes = KV_TILE * d // 8 // threads
     out = []
     for pas in range(passes):
         i = pas * threads
@@ -74,40 +79,53 @@ def _staging(d: int, threads: int) -> list[tuple[int, int]]:
     return out
 
 
-def _v_staging(dv: int, threads: int) -> list[tuple[int, int]]:
-    """(key, chunk column) offsets of each pass of the V tile, which goes to LDS transposed (V^T rows are
-    output columns, 2 bytes per key). Chunk i covers key i%16 + 16*((i/(16*cpr))%2), chunk column
-    (i/16)%cpr (cpr = dv/8): a wave's b16 writes then cover 16 keys (8 dwords) of 4 column chunks, which
-    the V^T pitch (18 dwords: 8 columns apart = 16 banks mod 32, and 4 chunks = distinct 16-bank offsets
-    mod 64) spreads over distinct banks on both archs, while its global loads still use every byte of
-    the 64-byte row segments they touch (4 consecutive chunks per key). Thread t adds key t%16 +
-    16*((t/(16*cpr))%2) and column (t/16)%cpr; the assertion checks the split is exact."""
-    cpr = dv // 8
+def _v_staging(cpr: int, threads: int, key_group: int) -> list[tuple[int, int]]:
+    """(key, chunk column) offsets of each pass of the V tile (cpr 16-byte chunks per key), which goes to
+    LDS transposed (V^T rows are output columns, 2 bytes per key). Chunk i covers key
+    i%g + g*((i/(g*cpr))%(32/g)), chunk column (i/g)%cpr, g = key_group: a wave's b16 writes then cover g
+    keys (g/2 dwords) of 64/g column chunks, which the V^T pitch (18 dwords) spreads over distinct banks on
+    both archs: 16-bit V (g = 16, 8 columns per chunk: chunks 8*18 dwords apart = 16 banks mod 32, four
+    chunks = 0/16/32/48 mod 64) and fp8 V (g = 32, 16 columns per chunk: 32 keys fill a 32-bank phase, two
+    chunks are 32 banks apart mod 64). 16-bit V's global loads still use every byte of the 64-byte row
+    segments they touch. Thread t adds the same formula at i = t; the assertion checks the split is exact."""
     passes = KV_TILE * cpr // threads
 
     def place(i: int) -> tuple[int, int]:
-        return i % 16 + 16 * ((i // (16 * cpr)) % 2), (i // 16) % cpr
+        return i % key_group + key_group * ((i // (key_group * cpr)) % (KV_TILE // key_group)), (i // key_group) % cpr
 
     out = [place(pas * threads) for pas in range(passes)]
     for t in range(threads):
         for pas, (key0, col0) in enumerate(out):
             key_t, col_t = place(t)
-            assert place(t + pas * threads) == (key0 + key_t, col0 + col_t), (dv, threads, t, pas)
+            assert place(t + pas * threads) == (key0 + key_t, col0 + col_t), (cpr, threads, t, pas)
     return out
 
 
 def _plan(arch: str, p: dict) -> dict:
-    """Register and LDS allocation. v0..v27 are the template's fixed registers."""
-    mfma = MFMA_32X32[(arch, p["dtype"])]
+    """Register and LDS allocation. v0..v27 are the template's fixed registers. fp8: Q.K^T runs on the arch's
+    fp8 MFMA, V is converted to bf16 (exact) on its way to LDS and P.V runs in bf16 like the 16-bit kernels."""
+    fp8 = p["dtype"] == "fp8"
+    eb = ELEM_BYTES[p["dtype"]]
+    mfma_qk = FP8_MFMA[arch] if fp8 else MFMA_32X32[(arch, p["dtype"])]
+    mfma_pv = MFMA_32X32[(arch, "bf16" if fp8 else p["dtype"])]
     threads = p["waves"] * WAVE_SIZE
     dqk, dv = p["dqk"], p["dv"]
-    groups = dqk // 16                     # 16 head-dim columns per K/Q operand chunk
+    groups = dqk * eb // 32                # 16-byte Q/K operand chunks per lane (two lane halves per 32 bytes)
     blocks = dv // ROWS_PER_WAVE           # 32-row blocks of O^T
-    k_stage = _staging(dqk, threads)
-    v_stage = _v_staging(dv, threads)
-    # K operand chunks read per LDS wait and O^T blocks whose V operands are read per wait: the largest that
-    # fit in 256 VGPRs (fewer means more LDS waits per tile, not more instructions)
-    for k_batch, v_batch in ((4, 2), (2, 2), (2, 1), (1, 1)):
+    # byte column of chunk g for lane half 0, and the step to half 1: 16 bytes per half (each MFMA step's
+    # k order permuted identically for K and Q), except gfx950's fp8 MFMA, whose lane half holds 32 bytes
+    if mfma_qk.operand_regs == 8:
+        chunk_cols = [64 * (g // 2) + 16 * (g % 2) for g in range(groups)]
+        half_bytes = 32
+    else:
+        chunk_cols = [32 * g for g in range(groups)]
+        half_bytes = 16
+    k_stage = _staging(dqk * eb // 2, threads)
+    cols_per_chunk = CHUNK_BYTES // eb     # V columns per 16-byte chunk
+    v_stage = _v_staging(dv // cols_per_chunk, threads, 32 if fp8 else 16)
+    # gfx950's fp8 MFMA takes two chunks per operand; fp8 V conversion borrows 8 K operand registers
+    batches = ((4, 2), (2, 2), (2, 1)) if fp8 else ((4, 2), (2, 2), (2, 1), (1, 1))
+    for k_batch, v_batch in batches:
         vgprs = VgprAllocator(28)
         take = vgprs.take
         plan = {
@@ -127,11 +145,12 @@ def _plan(arch: str, p: dict) -> dict:
         }
         if vgprs.next_free() <= MAX_ARCH_VGPRS:
             break
-    k_pitch = dqk * IN_BYTES + CHUNK_BYTES   # odd number of 16-byte slots per K row
+    k_pitch = dqk * eb + CHUNK_BYTES       # odd number of 16-byte slots per K row
     k_bytes = KV_TILE * k_pitch
     lds_bytes = k_bytes + dv * VT_PITCH
     plan.update({
-        "mfma": mfma, "threads": threads, "groups": groups, "blocks": blocks, "k_batch": k_batch, "v_batch": v_batch,
+        "mfma_qk": mfma_qk, "mfma_pv": mfma_pv, "fp8": fp8, "elem_bytes": eb, "chunk_cols": chunk_cols,
+        "half_bytes": half_bytes, "cols_per_chunk": cols_per_chunk, "threads": threads, "groups": groups, "blocks": blocks, "k_batch": k_batch, "v_batch": v_batch,
         "k_stage": k_stage, "v_stage": v_stage, "k_pitch": k_pitch, "vt_pitch": VT_PITCH,
         "lds_vt": k_bytes, "lds_bytes": lds_bytes, "bq": p["waves"] * ROWS_PER_WAVE, "kv_tile": KV_TILE,
         "lds_banks": LDS_BANKS[arch],
@@ -140,8 +159,8 @@ def _plan(arch: str, p: dict) -> dict:
     return plan
 
 
-def _span(s: str, stride: str, d: str) -> list:
-    return ["mul", ["add", ["mul", ["sub", s, 1], stride], d], IN_BYTES]
+def _span(s: str, stride: str, d: str, eb: int) -> list:
+    return ["mul", ["add", ["mul", ["sub", s, 1], stride], d], eb]
 
 
 def _constraints(p: dict) -> list[Constraint]:
@@ -159,7 +178,8 @@ def _constraints(p: dict) -> list[Constraint]:
         rules.append(Constraint("no_mask", ["and", ["eq", "window_left", -1], ["eq", "window_right", -1]],
                                 "mask 'none' kernels take no causal or window mask"))
     for t, s, d in (("q", "Sq", "Dqk"), ("k", "Sk", "Dqk"), ("v", "Sk", "Dv"), ("o", "Sq", "Dv")):
-        rules.append(Constraint(f"{t}_fits_32bit", ["lt", _span(s, f"stride_{t}_s", d), INT32_LIMIT],
+        eb = 2 if t == "o" else ELEM_BYTES[p["dtype"]]
+        rules.append(Constraint(f"{t}_fits_32bit", ["lt", _span(s, f"stride_{t}_s", d, eb), INT32_LIMIT],
                                 f"one (batch, head) slice of {t.upper()} must span less than 2 GiB: "
                                 "buffer offsets are 32-bit"))
         rules.append(Constraint(f"{t}_strides", ["and", ["ge", f"stride_{t}_s", 0], ["ge", f"stride_{t}_h", 0],
@@ -184,7 +204,11 @@ def _cost(arch: str, p: dict) -> list:
         flops = ["mul", flops, ["if", ["ge", "window_right", 0], 0.5, 1.0]]
     # one wave per SIMD cannot overlap its softmax with MFMAs: about half the MFMA rate (ingot_fmha_table)
     efficiency = ["if", ["ge", ["mul", resident, waves], 2 * SIMDS_PER_CU], 1.0, 0.5]
-    compute = ["div", ["mul", rounds, resident, flops, 1.0 / roof.flops_per_ns_per_cu], efficiency]
+    # fp8: Q.K^T at the fp8 rate, P.V in bf16
+    rate = roof.flops_per_ns_per_cu
+    if p["dtype"] == "fp8":
+        rate = rate * (p["dqk"] + p["dv"]) / (p["dqk"] * rate / FP8_FLOPS_PER_NS_PER_CU[arch] + p["dv"])
+    compute = ["div", ["mul", rounds, resident, flops, 1.0 / rate], efficiency]
     return ["add", compute, ["mul", rounds, roof.launch_ns]]
 
 
@@ -198,7 +222,13 @@ def _kernargs(p: dict) -> list[KernArg]:
     args.append(KernArg("scale_log2", "f32", ["mul", "scale", LOG2E]))
     if p["mask"] == "window":
         args += [KernArg("window_left", "i32", "window_left"), KernArg("window_right", "i32", "window_right")]
+    if p["dtype"] == "fp8":
+        args += [KernArg(name, "ptr", name) for name in ("Q_descale", "K_descale", "V_descale")]
     return args
+
+
+def _match(p: dict) -> dict:
+    return {"dtype": p["dtype"], **({"fp8_format": p["fp8_format"]} if p["dtype"] == "fp8" else {})}
 
 
 SPEC = FamilySpec(
@@ -213,9 +243,9 @@ SPEC = FamilySpec(
     workgroup=lambda p: [p["waves"] * WAVE_SIZE, 1, 1],
     grid=lambda p: [["ceil_div", "Sq", p["waves"] * ROWS_PER_WAVE], "Hq", "B"],
     dynamic_lds=lambda p: 0,
-    match=lambda p: {"dtype": p["dtype"]},
+    match=_match,
     constraints=_constraints,
     cost=_cost,
     plan=_plan,
-    extra={"read_only": ["Q", "K", "V", "cu_seqlens_q", "cu_seqlens_k"], "write_only": ["O", "LSE"]},
+    extra={"read_only": ["Q", "K", "V", "cu_seqlens_q", "cu_seqlens_k", "Q_descale", "K_descale", "V_descale"], "write_only": ["O", "LSE"]},
 )

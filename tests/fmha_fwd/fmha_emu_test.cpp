@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "fmha_fwd_reference.h"
+#include "gemm_fp8_reference.h"
 #include "gemm_reference.h"
 #include "ingot/device.h"
 #include "ingot/launch.h"
@@ -48,26 +49,46 @@ constexpr int64_t kBatchPad = 24;  // elements between batches
 int64_t param(const ManifestKernel& k, const char* name) { return std::get<int64_t>(k.params.at(name)); }
 std::string text_param(const ManifestKernel& k, const char* name) { return std::get<std::string>(k.params.at(name)); }
 
-// A BSHD tensor with padded strides, its values drawn in [-1, 1) and rounded to dtype.
+// The input element type of a kernel: bf16 / f16, or fp8 e4m3 in the arch's format.
+struct InputType {
+  bool fp8 = false;
+  ref::DType t16 = ref::DType::kBF16;
+  ref::Fp8Format format = ref::Fp8Format::kE4M3Fnuz;
+  int bytes() const { return fp8 ? 1 : 2; }
+  // Stores the representable value nearest to x at element i; returns it.
+  float store(uint8_t* base, int64_t i, float x) const {
+    if (!fp8) {
+      ref::store_element(base, i, t16, x);
+      return ref::load_element(base, i, t16);
+    }
+    int best = 0;
+    double best_error = INFINITY;
+    for (int code = 0; code < 256; ++code) {
+      const double v = ref::fp8_e4m3_to_double(static_cast<uint8_t>(code), format);
+      if (!std::isnan(v) && std::fabs(v - x) < best_error) best = code, best_error = std::fabs(v - x);
+    }
+    base[i] = static_cast<uint8_t>(best);
+    return static_cast<float>(ref::fp8_e4m3_to_double(static_cast<uint8_t>(best), format));
+  }
+};
+
+// A BSHD tensor with padded strides, its values drawn in [-1, 1) and rounded to the input type.
 struct Tensor {
   ref::FmhaStrides strides;
   std::vector<float> values;  // decoded, what the kernel reads
   std::vector<uint8_t> bytes;
 };
 
-Tensor make_tensor(int64_t B, int64_t S, int64_t H, int64_t D, ref::DType t, std::mt19937& rng) {
+Tensor make_tensor(int64_t B, int64_t S, int64_t H, int64_t D, const InputType& t, std::mt19937& rng) {
   Tensor x;
   x.strides.head = D + kHeadPad;
   x.strides.seq = H * x.strides.head;
   x.strides.batch = S * x.strides.seq + kBatchPad;
   const size_t n = static_cast<size_t>(B * x.strides.batch);
   x.values.assign(n, 0.0f);
-  x.bytes.assign(n * 2, 0);
+  x.bytes.assign(n * static_cast<size_t>(t.bytes()), 0);
   std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-  for (size_t i = 0; i < n; ++i) {
-    ref::store_element(x.bytes.data(), static_cast<int64_t>(i), t, dist(rng));
-    x.values[i] = ref::load_element(x.bytes.data(), static_cast<int64_t>(i), t);
-  }
+  for (size_t i = 0; i < n; ++i) x.values[i] = t.store(x.bytes.data(), static_cast<int64_t>(i), dist(rng));
   return x;
 }
 
@@ -99,8 +120,17 @@ class FmhaOnEmulator : public ::testing::Test {
     if (!opened.is_ok()) GTEST_SKIP() << "no emulator: " << opened.status().to_string();
     std::unique_ptr<Device> device = std::move(opened).value();
 
-    const bool f16 = text_param(kernel, "dtype") == "f16";
-    const ref::DType t = f16 ? ref::DType::kF16 : ref::DType::kBF16;
+    const std::string dtype = text_param(kernel, "dtype");
+    const bool f16 = dtype == "f16";
+    InputType in;
+    in.fp8 = dtype == "fp8";
+    in.t16 = f16 ? ref::DType::kF16 : ref::DType::kBF16;
+    if (in.fp8) {
+      in.format = std::get<std::string>(kernel.match.at("fp8_format")) == "e4m3fn" ? ref::Fp8Format::kE4M3Fn
+                                                                                  : ref::Fp8Format::kE4M3Fnuz;
+    }
+    const ref::DType t = f16 ? ref::DType::kF16 : ref::DType::kBF16;  // O's type (bf16 for fp8 inputs)
+    const float descales[3] = {0.5f, 1.5f, 0.75f};                   // Q, K, V (fp8 only)
     ref::FmhaProblem p;
     p.B = c.B, p.Hq = c.Hq, p.Hkv = c.Hkv, p.Sq = c.Sq, p.Sk = c.Sk;
     int64_t rows_q = c.Sq, rows_k = c.Sk, batches = c.B;  // tensor extents (packed under varlen)
@@ -120,21 +150,36 @@ class FmhaOnEmulator : public ::testing::Test {
     p.scale = static_cast<float>(1.0 / std::sqrt(static_cast<double>(p.Dqk)));
     p.window_left = c.left, p.window_right = c.right;
     std::mt19937 rng(seed);
-    const Tensor q = make_tensor(batches, rows_q, c.Hq, p.Dqk, t, rng);
-    const Tensor k = make_tensor(batches, rows_k, c.Hkv, p.Dqk, t, rng);
-    const Tensor v = make_tensor(batches, rows_k, c.Hkv, p.Dv, t, rng);
+    const Tensor q = make_tensor(batches, rows_q, c.Hq, p.Dqk, in, rng);
+    const Tensor k = make_tensor(batches, rows_k, c.Hkv, p.Dqk, in, rng);
+    const Tensor v = make_tensor(batches, rows_k, c.Hkv, p.Dv, in, rng);
     p.q = q.strides, p.k = k.strides, p.v = v.strides;
     p.o.head = p.Dv + kHeadPad, p.o.seq = c.Hq * p.o.head, p.o.batch = rows_q * p.o.seq + kBatchPad;
     const size_t o_elems = static_cast<size_t>(batches * p.o.batch);
     std::vector<double> o_ref(o_elems, 0.0), mag(o_elems, 0.0), lse_ref(static_cast<size_t>(p.lse_count()), 0.0);
-    ref::fmha_fwd(p, q.values, k.values, v.values, o_ref, &lse_ref, &mag);
+    if (in.fp8) {
+      // the reference sees the descaled inputs: scale * q_descale * k_descale, and V * v_descale
+      ref::FmhaProblem descaled = p;
+      descaled.scale = static_cast<float>(static_cast<double>(p.scale) * descales[0] * descales[1]);
+      std::vector<float> v_descaled = v.values;
+      for (float& x : v_descaled) x *= descales[2];
+      ref::fmha_fwd(descaled, q.values, k.values, v_descaled, o_ref, &lse_ref, &mag);
+    } else {
+      ref::fmha_fwd(p, q.values, k.values, v.values, o_ref, &lse_ref, &mag);
+    }
 
     const size_t o_bytes = o_elems * 2, lse_bytes = lse_ref.size() * 4;
     auto dq = device->allocate(q.bytes.size()), dk = device->allocate(k.bytes.size()),
          dv = device->allocate(v.bytes.size()), dout = device->allocate(o_bytes + 2 * kGuardBytes),
          dlse = device->allocate(lse_bytes + 2 * kGuardBytes);
     ASSERT_TRUE(dq.is_ok() && dk.is_ok() && dv.is_ok() && dout.is_ok() && dlse.is_ok());
-    uint64_t cu_q = 0, cu_k = 0;
+    uint64_t cu_q = 0, cu_k = 0, descale_buffer = 0;
+    if (in.fp8) {
+      auto d = device->allocate(sizeof descales);
+      ASSERT_TRUE(d.is_ok());
+      descale_buffer = d.value();
+      ASSERT_TRUE(device->copy_to_device(descale_buffer, descales, sizeof descales).is_ok());
+    }
     if (p.varlen()) {
       auto a = device->allocate(p.cu_seqlens_q.size() * 4), b = device->allocate(p.cu_seqlens_k.size() * 4);
       ASSERT_TRUE(a.is_ok() && b.is_ok());
@@ -150,7 +195,11 @@ class FmhaOnEmulator : public ::testing::Test {
     ASSERT_TRUE(device->copy_to_device(dlse.value(), lse_all.data(), lse_all.size()).is_ok());
 
     Problem problem("fmha_fwd");
-    problem.key("dtype", f16 ? "f16" : "bf16");
+    problem.key("dtype", dtype);
+    if (in.fp8) {
+      problem.key("fp8_format", std::get<std::string>(kernel.match.at("fp8_format")));
+      problem.buffer("Q_descale", descale_buffer).buffer("K_descale", descale_buffer + 4).buffer("V_descale", descale_buffer + 8);
+    }
     problem.integer("B", p.B).integer("Hq", c.Hq).integer("Hkv", c.Hkv).integer("Sq", p.Sq).integer("Sk", p.Sk);
     problem.buffer("cu_seqlens_q", cu_q).buffer("cu_seqlens_k", cu_k);
     problem.integer("Dqk", p.Dqk).integer("Dv", p.Dv);
@@ -228,7 +277,7 @@ class FmhaOnEmulator : public ::testing::Test {
       }
     }
     EXPECT_EQ(bad, 0) << kernel.id;
-    for (uint64_t a : {dq.value(), dk.value(), dv.value(), dout.value(), dlse.value(), cu_q, cu_k}) {
+    for (uint64_t a : {dq.value(), dk.value(), dv.value(), dout.value(), dlse.value(), cu_q, cu_k, descale_buffer}) {
       if (a != 0) (void)device->free(a);
     }
   }
@@ -250,7 +299,7 @@ TEST_F(FmhaOnEmulator, EveryKernelMatchesTheReference) {
     waves.insert(param(*k, "waves"));
   }
   EXPECT_EQ(archs, (std::set<std::string>{"gfx942", "gfx950"}));
-  EXPECT_EQ(dtypes, (std::set<std::string>{"bf16", "f16"}));
+  EXPECT_EQ(dtypes, (std::set<std::string>{"bf16", "f16", "fp8"}));
   EXPECT_EQ(masks, (std::set<std::string>{"none", "window"}));
   EXPECT_EQ(dims, (std::set<int64_t>{64, 128, 192}));
   EXPECT_EQ(waves.size(), 2u);
