@@ -40,6 +40,9 @@ ROWS_PER_WAVE = 32
 KV_TILE = 32                     # keys per main-loop iteration (the M of one 32x32 S^T MFMA)
 CHUNK_BYTES = 16                 # global loads and K reads are 16-byte chunks (8 elements)
 D_BLOCK = 64                     # K/V staging maps 64-column blocks of a tile (8 chunks x 32 rows)
+# gfx950 row-major V: row pitch = Dv*2 bytes + pad, 16 or 48 dwords mod 64 so that the 4 rows of a
+# ds_read_b64_tr_b16 phase (16 dwords each) land on distinct banks
+V_ROW_PAD_DWORDS = {64: 16, 128: 16, 256: 16}
 VT_PITCH = KV_TILE * 2 + 8      # V^T row (one output column, 32 keys) + 8: an odd number of 8-byte slots
 INT32_LIMIT = 2**31
 SIMD_VGPRS = 512                 # VGPRs (arch + accumulation) per lane of one SIMD: waves/SIMD = 512 / allocation
@@ -101,6 +104,13 @@ def _v_staging(cpr: int, threads: int, key_group: int) -> list[tuple[int, int]]:
     return out
 
 
+def _v_rows_staging(cpr: int, threads: int) -> list[tuple[int, int]]:
+    """gfx950 row-major V (read back by ds_read_b64_tr_b16): chunk i covers key (i/cpr)%32, chunk column
+    i%cpr, so a 16-lane b128 write phase is one 256-byte row (cpr = 16) or two rows (cpr = 8), which the
+    template maps 2 rows apart (2 * 48 dwords = 32 banks mod 64). Thread t adds key t/cpr, column t%cpr."""
+    return [((pas * threads // cpr) % KV_TILE, 0) for pas in range(KV_TILE * cpr // threads)]
+
+
 def _plan(arch: str, p: dict) -> dict:
     """Register and LDS allocation. v0..v27 are the template's fixed registers. fp8: Q.K^T runs on the arch's
     fp8 MFMA, V is converted to bf16 (exact) on its way to LDS and P.V runs in bf16 like the 16-bit kernels."""
@@ -122,7 +132,16 @@ def _plan(arch: str, p: dict) -> dict:
         half_bytes = 16
     k_stage = _staging(dqk * eb // 2, threads)
     cols_per_chunk = CHUNK_BYTES // eb     # V columns per 16-byte chunk
-    v_stage = _v_staging(dv // cols_per_chunk, threads, 32 if fp8 else 16)
+    # gfx950, 16-bit V: V stays row-major in LDS and ds_read_b64_tr_b16 reads it transposed (no V^T writes)
+    v_transposed_read = arch == "gfx950" and not fp8
+    if v_transposed_read:
+        v_stage = _v_rows_staging(dv // cols_per_chunk, threads)
+        v_pitch = dv * 2 + V_ROW_PAD_DWORDS[dv] * 4
+        v_bytes = KV_TILE * v_pitch
+    else:
+        v_stage = _v_staging(dv // cols_per_chunk, threads, 32 if fp8 else 16)
+        v_pitch = VT_PITCH
+        v_bytes = dv * VT_PITCH
     # gfx950's fp8 MFMA takes two chunks per operand; fp8 V conversion borrows 8 K operand registers
     batches = ((4, 2), (2, 2), (2, 1)) if fp8 else ((4, 2), (2, 2), (2, 1), (1, 1))
     for k_batch, v_batch in batches:
@@ -147,11 +166,12 @@ def _plan(arch: str, p: dict) -> dict:
             break
     k_pitch = dqk * eb + CHUNK_BYTES       # odd number of 16-byte slots per K row
     k_bytes = KV_TILE * k_pitch
-    lds_bytes = k_bytes + dv * VT_PITCH
+    lds_bytes = k_bytes + v_bytes
     plan.update({
         "mfma_qk": mfma_qk, "mfma_pv": mfma_pv, "fp8": fp8, "elem_bytes": eb, "chunk_cols": chunk_cols,
         "half_bytes": half_bytes, "cols_per_chunk": cols_per_chunk, "threads": threads, "groups": groups, "blocks": blocks, "k_batch": k_batch, "v_batch": v_batch,
-        "k_stage": k_stage, "v_stage": v_stage, "k_pitch": k_pitch, "vt_pitch": VT_PITCH,
+        "k_stage": k_stage, "v_stage": v_stage, "k_pitch": k_pitch, "vt_pitch": v_pitch,
+        "v_transposed_read": v_transposed_read,
         "lds_vt": k_bytes, "lds_bytes": lds_bytes, "bq": p["waves"] * ROWS_PER_WAVE, "kv_tile": KV_TILE,
         "lds_banks": LDS_BANKS[arch],
         "next_free_vgpr": vgprs.next_free(), "next_free_sgpr": 96, "workgroup_ids": "xyz",
