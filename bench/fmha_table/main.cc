@@ -1,7 +1,7 @@
 // ingot_fmha_table: issue 11 item 5, the fmha_fwd performance evidence from the emulator's exact counts and
 // a stated model (fmha_bench.h / fmha_bench.cc). No GPU time is measured or printed.
-// Usage: ingot_fmha_table [--pack DIR] [--arch gfx942|gfx950]... [--seq S] [--emulated-heads N]
-// Rows: B = 1, Hq = Hkv = 8, Sq = Sk = S (default 4096): bf16 hd128 non-causal and causal, hd64 and
+// Usage: ingot_fmha_table [--pack DIR] [--arch gfx942|gfx950]... [--seq S] [--heads H] [--emulated-heads N]
+// Rows: B = 1, Hq = Hkv = H (default 8), Sq = Sk = S (default 4096): bf16 hd128 non-causal and causal, hd64 and
 // hd192/128 non-causal, fp8 hd128 non-causal. Exit status 0 when every row ran.
 #include <cstdio>
 #include <cstdlib>
@@ -42,7 +42,7 @@ void print_row(const FmhaRow& r) {
 int main(int argc, char** argv) {
   std::string pack_dir = std::getenv("INGOT_PACK") != nullptr ? std::getenv("INGOT_PACK") : INGOT_FMHA_TABLE_PACK_DIR;
   std::vector<std::string> archs;
-  int64_t seq = 4096, heads = 1;
+  int64_t seq = 4096, heads = 1, full_heads = 8;
   for (int i = 1; i < argc; ++i) {
     const std::string flag = argv[i];
     if (i + 1 >= argc) {
@@ -54,13 +54,13 @@ int main(int argc, char** argv) {
       pack_dir = value;
     } else if (flag == "--arch") {
       archs.push_back(value);
-    } else if (flag == "--seq" || flag == "--emulated-heads") {
+    } else if (flag == "--seq" || flag == "--emulated-heads" || flag == "--heads") {
       const long long n = std::strtoll(value.c_str(), nullptr, 10);
-      if (n < 64) {
-        std::fprintf(stderr, "ingot_fmha_table: %s must be at least 64 (seq) / 1 (heads)\n", flag.c_str());
-        if (flag == "--seq" || n < 1) return 2;
+      if (n < (flag == "--seq" ? 64 : 1)) {
+        std::fprintf(stderr, "ingot_fmha_table: %s must be at least %d\n", flag.c_str(), flag == "--seq" ? 64 : 1);
+        return 2;
       }
-      (flag == "--seq" ? seq : heads) = n;
+      (flag == "--seq" ? seq : flag == "--heads" ? full_heads : heads) = n;
     } else {
       std::fprintf(stderr, "ingot_fmha_table: unknown option %s\n", flag.c_str());
       return 2;
@@ -72,8 +72,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "ingot_fmha_table: %s\n", pack.status().to_string().c_str());
     return 1;
   }
-  std::printf("fmha_fwd on the emulator: exact counts, MODELED shares and TF (no GPU time). B=1 Hq=Hkv=8 Sq=Sk=%lld; "
-              "%lld head(s) emulated, counts scaled to 8\n", static_cast<long long>(seq), static_cast<long long>(heads));
+  std::printf("fmha_fwd on the emulator: exact counts, MODELED shares and TF (no GPU time). B=1 Hq=Hkv=%lld Sq=Sk=%lld; "
+              "%lld head(s) emulated, counts scaled to %lld\n", static_cast<long long>(full_heads), static_cast<long long>(seq),
+              static_cast<long long>(heads), static_cast<long long>(full_heads));
   int failures = 0;
   for (const std::string& arch : archs) {
     const FmhaCase rows[] = {{arch, "bf16", 128, 128, false}, {arch, "bf16", 128, 128, true},
@@ -81,6 +82,7 @@ int main(int argc, char** argv) {
                              {arch, "fp8", 128, 128, false}};
     for (FmhaCase c : rows) {
       c.Sq = c.Sk = seq;
+      c.Hq = c.Hkv = full_heads;
       c.emulated_heads = heads;
       auto row = ingot::bench::run_fmha_case(*pack, c);
       if (!row) {
