@@ -28,8 +28,9 @@ void print_row(const FmhaRow& r) {
               "DS %.0f | VMEM %.0f | SALU+SMEM %.0f | branch %.0f | LDS conflict %.0f cyc\n",
               static_cast<long long>(it.waves), it.mfma_busy, it.valu, 4 * it.valu, it.lds, it.vmem, it.salu,
               it.branch, it.lds_conflict_cycles);
-  std::printf("  MFMA-busy share of main-loop cycles per SIMD (modeled): %.1f%% (%u waves/SIMD overlap MFMA with "
-              "the rest); one wave alone: %.1f%%; VALU cycles hidden under MFMA: %.0f%%\n",
+  std::printf("  MFMA-busy share of main-loop cycles per SIMD (modeled upper bound: %.1f%% with the %u waves/SIMD the "
+              "resources allow overlapping MFMA and the rest; lower bound, one wave alone: %.1f%%); VALU cycles hidden "
+              "under MFMA: %.0f%%\n",
               100 * r.mfma_share_simd, r.waves_per_simd, 100 * r.mfma_share_one_wave, 100 * r.valu_hidden_share);
   std::printf("  bytes fetched %.3g vs minimum %.3g (x%.1f); LDS conflict cycles, whole grid: %.0f\n", r.bytes_fetched,
               r.bytes_minimum, r.bytes_fetched / r.bytes_minimum, r.lds_conflict_cycles_total);
