@@ -1,11 +1,12 @@
-// `ingot run fmha_fwd` and the fmha_fwd kernels' shapes behind the harness interface. Until the op layer
-// has fmha_fwd (loader/ops), the problem is built here from the names the family's manifest uses
-// (gen/families/fmha_fwd.py): contiguous BSHD tensors, scale = 1/sqrt(Dqk), causal = window (-1, 0).
+// `ingot run fmha_fwd` and the fmha_fwd kernels' shapes behind the harness interface. The problem is the
+// op's own (fmha_fwd_problem, loader/ops/fmha_fwd.cpp) for contiguous BSHD tensors, scale = 1/sqrt(Dqk),
+// causal = window (-1, 0).
 // Inputs are seeded random values in [-1, 1) rounded to the input type; O is checked against
 // tests/reference/fmha_fwd_reference.h. The harness checks one output per case, so LSE is not requested
 // here (--lse is refused); tests/fmha_fwd checks LSE on every kernel.
 #include "fmha_check.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -68,9 +69,6 @@ Result<FmhaCall> call_from(const CaseOptions& options, const DeviceInfo& device)
   if (p.B < 1 || p.Hq < 1 || p.Hkv < 1 || p.Sq < 1 || p.Sk < 1 || p.Dqk < 1 || p.Dv < 1) {
     return bad_option("batch, heads, sequence lengths and head dims must be at least 1");
   }
-  if (p.B * p.Sq * p.Hq * std::max(p.Dqk, p.Dv) > (int64_t{1} << 26) || p.B * p.Sk * p.Hkv * std::max(p.Dqk, p.Dv) > (int64_t{1} << 26)) {
-    return bad_option("tensors over 2^26 elements are too large for the CPU reference");
-  }
   if (find(options, "lse")) return bad_option("--lse: the harness checks one output (O); tests/fmha_fwd checks LSE");
   c.dtype = find(options, "dtype") ? *find(options, "dtype") : "bf16";
   if (c.dtype != "bf16" && c.dtype != "f16" && c.dtype != "fp8") {
@@ -114,23 +112,22 @@ Result<FmhaCall> call_from(const CaseOptions& options, const DeviceInfo& device)
   return c;
 }
 
-Problem problem_of(const FmhaCall& c) {
+// The op's own problem (fmha_fwd_problem), so what runs is what Runtime::fmha_fwd would select. Buffer
+// addresses are placeholders here (a non-zero cu_seqlens says "varlen"); the case's buffers replace them.
+Result<Problem> problem_of(const FmhaCall& c, const DeviceInfo& device) {
   const ref::FmhaProblem& p = c.p;
-  Problem problem("fmha_fwd");
-  problem.key("dtype", c.dtype);
-  if (c.dtype == "fp8") problem.key("fp8_format", c.fp8_format);
-  problem.integer("B", p.B).integer("Hq", p.Hq).integer("Hkv", p.Hkv).integer("Sq", p.Sq).integer("Sk", p.Sk);
-  problem.integer("Dqk", p.Dqk).integer("Dv", p.Dv);
-  problem.integer("window_left", p.window_left).integer("window_right", p.window_right);
-  const std::pair<const char*, const ref::FmhaStrides*> strides[] = {{"q", &p.q}, {"k", &p.k}, {"v", &p.v}, {"o", &p.o}};
-  for (const auto& [name, s] : strides) {
-    problem.integer(std::string("stride_") + name + "_b", s->batch);
-    problem.integer(std::string("stride_") + name + "_s", s->seq);
-    problem.integer(std::string("stride_") + name + "_h", s->head);
-  }
-  problem.scalar("scale", p.scale);
-  for (const char* name : {"LSE", "cu_seqlens_q", "cu_seqlens_k"}) problem.buffer(name, 0);
-  return problem;
+  FmhaFwdArgs args;
+  args.B = p.B, args.Hq = p.Hq, args.Hkv = p.Hkv, args.Sq = p.Sq, args.Sk = p.Sk, args.Dqk = p.Dqk, args.Dv = p.Dv;
+  args.stride_q_b = p.q.batch, args.stride_q_s = p.q.seq, args.stride_q_h = p.q.head;
+  args.stride_k_b = p.k.batch, args.stride_k_s = p.k.seq, args.stride_k_h = p.k.head;
+  args.stride_v_b = p.v.batch, args.stride_v_s = p.v.seq, args.stride_v_h = p.v.head;
+  args.stride_o_b = p.o.batch, args.stride_o_s = p.o.seq, args.stride_o_h = p.o.head;
+  args.scale = p.scale;
+  args.window_left = p.window_left, args.window_right = p.window_right;
+  args.dtype = c.dtype;
+  args.fp8_format = c.fp8_format;
+  if (p.varlen()) args.cu_seqlens_q = args.cu_seqlens_k = 1;
+  return fmha_fwd_problem(args, device);
 }
 
 // Random values in [-1, 1) stored in the input type; returns the decoded values the kernel reads.
@@ -162,10 +159,16 @@ std::vector<float> fill(std::vector<uint8_t>& bytes, int64_t n, const FmhaCall& 
   return values;
 }
 
-HostCase make_fmha_case(const FmhaCall& c, uint32_t seed) {
+Result<HostCase> make_fmha_case(const FmhaCall& c, const DeviceInfo& device, uint32_t seed) {
   const ref::FmhaProblem& p = c.p;
+  const int64_t widest = std::max(p.Dqk, p.Dv);
+  if (p.B * p.Sq * p.Hq * widest > (int64_t{1} << 26) || p.B * p.Sk * p.Hkv * widest > (int64_t{1} << 26)) {
+    return bad_option("tensors over 2^26 elements are too large for the CPU reference");
+  }
   HostCase hc;
-  hc.problem = problem_of(c);
+  auto problem = problem_of(c, device);
+  if (!problem) return problem.status();
+  hc.problem = std::move(problem).value();
   hc.output = "O";
   std::mt19937 rng(seed);
   const std::vector<float> q = fill(hc.buffers["Q"], p.B * p.q.batch, c, rng);
@@ -243,13 +246,13 @@ class FmhaCheck final : public OpCheck {
   Result<Problem> problem(const CaseOptions& options, const DeviceInfo& device) const override {
     auto call = call_from(options, device);
     if (!call) return call.status();
-    return problem_of(call.value());
+    return problem_of(call.value(), device);
   }
 
   Result<HostCase> make_case(const CaseOptions& options, const DeviceInfo& device, uint32_t seed) const override {
     auto call = call_from(options, device);
     if (!call) return call.status();
-    return make_fmha_case(call.value(), seed);
+    return make_fmha_case(call.value(), device, seed);
   }
 
   Result<std::vector<KernelShape>> kernel_shapes(const ManifestKernel& kernel, const DeviceInfo& device,
@@ -277,9 +280,10 @@ class FmhaCheck final : public OpCheck {
   Result<HostCase> kernel_case(const ManifestKernel& kernel, const KernelShape& shape, uint32_t seed) const override {
     DeviceInfo device;
     device.arch = kernel.arch;
+    device.cus = 1;
     auto call = call_from(shape.options, device);
     if (!call) return call.status();
-    return make_fmha_case(call.value(), seed);
+    return make_fmha_case(call.value(), device, seed);
   }
 };
 
