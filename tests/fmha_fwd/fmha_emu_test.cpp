@@ -39,6 +39,7 @@ struct Case {
   int64_t left = -1, right = -1;
   bool lse = true;
   std::vector<int32_t> lens_q = {}, lens_k = {};  // varlen when not empty (B sequences; Sq, Sk unused)
+  float scale_sign = 1.0f;                        // -1: a negative softmax scale
 };
 
 constexpr size_t kGuardBytes = 256;
@@ -110,7 +111,7 @@ class FmhaOnEmulator : public ::testing::Test {
   }
 
   void run_and_check(const ManifestKernel& kernel, const Case& c, uint32_t seed) {
-    SCOPED_TRACE("B=" + std::to_string(c.B) + " Hq=" + std::to_string(c.Hq) + " Hkv=" + std::to_string(c.Hkv) +
+    SCOPED_TRACE("scale sign " + std::to_string(c.scale_sign) + " B=" + std::to_string(c.B) + " Hq=" + std::to_string(c.Hq) + " Hkv=" + std::to_string(c.Hkv) +
                  " Sq=" + std::to_string(c.Sq) + " Sk=" + std::to_string(c.Sk) + " window=(" +
                  std::to_string(c.left) + "," + std::to_string(c.right) + ") lse=" + std::to_string(c.lse));
     DeviceOptions options;
@@ -147,7 +148,7 @@ class FmhaOnEmulator : public ::testing::Test {
       rows_q = p.cu_seqlens_q.back(), rows_k = p.cu_seqlens_k.back(), batches = 1;
     }
     p.Dqk = param(kernel, "dqk"), p.Dv = param(kernel, "dv");
-    p.scale = static_cast<float>(1.0 / std::sqrt(static_cast<double>(p.Dqk)));
+    p.scale = c.scale_sign * static_cast<float>(1.0 / std::sqrt(static_cast<double>(p.Dqk)));
     p.window_left = c.left, p.window_right = c.right;
     std::mt19937 rng(seed);
     const Tensor q = make_tensor(batches, rows_q, c.Hq, p.Dqk, in, rng);
@@ -312,7 +313,7 @@ TEST_F(FmhaOnEmulator, EveryKernelMatchesTheReference) {
     std::vector<Case> cases;
     if (text_param(*kernel, "mask") == "none") {
       cases = {{1, 3, 1, 37, 45},                        // GQA 3, one Q tile, two KV tiles with a tail
-               {1, 8, 1, 1, 70, -1, -1, false},          // Sq = 1, GQA 8 (MQA), no LSE
+               {1, 8, 1, 1, 70, -1, -1, false, {}, {}, -1.0f},  // Sq = 1, GQA 8 (MQA), no LSE, negative scale
                {2, 2, 2, bq + 5, 33},                    // two Q tiles, batch 2, Sk one past a tile
                // varlen: uneven lengths, an empty sequence, one with keys but no queries, one past a Q tile
                {0, 2, 1, 0, 0, -1, -1, true, {5, 0, 0, static_cast<int32_t>(bq + 2)}, {40, 0, 7, 33}}};
@@ -320,7 +321,7 @@ TEST_F(FmhaOnEmulator, EveryKernelMatchesTheReference) {
       cases = {{1, 3, 1, 37, 75, -1, 0},                 // causal, Sq < Sk: tiles above the diagonal skipped
                {1, 2, 2, 50, 20, -1, 0},                 // causal, Sq > Sk: 30 rows see no key
                {2, 8, 1, bq + 3, 97, 20, 3, false},      // sliding window, two Q tiles, GQA 8, no LSE
-               {1, 1, 1, 1, 70, 40, -1},                 // Sq = 1, left window only: first tile skipped
+               {1, 1, 1, 1, 70, 40, -1, true, {}, {}, -1.0f},  // Sq = 1, left window only (first tile skipped), negative scale
                // varlen causal: Sq > Sk in one sequence (empty rows), an empty one, Sq < Sk
                {0, 3, 3, 0, 0, -1, 0, true, {9, 0, 20}, {4, 0, 50}}};
     }
