@@ -1,7 +1,8 @@
 """fmha_fwd: O = softmax(scale * Q.K^T + mask) . V per (batch, query head), BSHD layout (issue 11).
 
 Q [B, Sq, Hq, Dqk], K [B, Sk, Hkv, Dqk], V [B, Sk, Hkv, Dv], O [B, Sq, Hq, Dv], bf16 or f16 (O in the same
-type), strides in elements; query head h reads KV head h / (Hq / Hkv). Optional LSE, fp32 [B, Hq, Sq]: the
+type), or fp8 e4m3 (FNUZ on gfx942, OCP on gfx950: `fp8_format`) with fp32 descales Q_descale / K_descale /
+V_descale and O in bf16 (fp8 at head dims 128/128 only), strides in elements; query head h reads KV head h / (Hq / Hkv). Optional LSE, fp32 [B, Hq, Sq]: the
 kernel writes it when the `LSE` buffer's address is not 0 (one kernel serves both: no variant doubling).
 Varlen, in the same kernels: when `cu_seqlens_q` is not 0, Q/O are packed [total_q, Hq, D] and K/V
 [total_k, Hkv, D] (batch strides unused), sequence b is rows [cu_seqlens_q[b], cu_seqlens_q[b+1]) and
