@@ -2,8 +2,8 @@
 // op's own (fmha_fwd_problem, loader/ops/fmha_fwd.cpp) for contiguous BSHD tensors, scale = 1/sqrt(Dqk),
 // causal = window (-1, 0).
 // Inputs are seeded random values in [-1, 1) rounded to the input type; O is checked against
-// tests/reference/fmha_fwd_reference.h. The harness checks one output per case, so LSE is not requested
-// here (--lse is refused); tests/fmha_fwd checks LSE on every kernel.
+// tests/reference/fmha_fwd_reference.h; with --lse, LSE too (a buffer the harness reads back beside O:
+// HostCase::also_written), +inf for rows that see no key.
 #include "fmha_check.h"
 
 #include <algorithm>
@@ -50,6 +50,7 @@ struct FmhaCall {
   ref::FmhaProblem p;
   std::string dtype = "bf16";
   std::string fp8_format;  // fp8 only
+  bool lse = false;
 };
 
 Result<FmhaCall> call_from(const CaseOptions& options, const DeviceInfo& device) {
@@ -69,7 +70,7 @@ Result<FmhaCall> call_from(const CaseOptions& options, const DeviceInfo& device)
   if (p.B < 1 || p.Hq < 1 || p.Hkv < 1 || p.Sq < 1 || p.Sk < 1 || p.Dqk < 1 || p.Dv < 1) {
     return bad_option("batch, heads, sequence lengths and head dims must be at least 1");
   }
-  if (find(options, "lse")) return bad_option("--lse: the harness checks one output (O); tests/fmha_fwd checks LSE");
+  c.lse = find(options, "lse") != nullptr;
   c.dtype = find(options, "dtype") ? *find(options, "dtype") : "bf16";
   if (c.dtype != "bf16" && c.dtype != "f16" && c.dtype != "fp8") {
     return bad_option("--dtype must be bf16, f16 or fp8, got '" + c.dtype + "'");
@@ -197,12 +198,18 @@ Result<HostCase> make_fmha_case(const FmhaCall& c, const DeviceInfo& device, uin
   const size_t o_elems = static_cast<size_t>(p.B * p.o.batch);
   auto expected = std::make_shared<std::vector<double>>(o_elems, 0.0);
   auto mag = std::make_shared<std::vector<double>>(o_elems, 0.0);
-  ref::fmha_fwd(reference, q, k, v, *expected, nullptr, mag.get());
+  auto lse = std::make_shared<std::vector<double>>(static_cast<size_t>(p.lse_count()), 0.0);
+  ref::fmha_fwd(reference, q, k, v, *expected, lse.get(), mag.get());
   hc.buffers["O"].assign(o_elems * 2, 0xA5);
+  if (c.lse) {
+    hc.buffers["LSE"].assign(lse->size() * 4, 0xA5);
+    hc.also_written.push_back("LSE");
+  }
   const ref::DType out = c.dtype == "f16" ? ref::DType::kF16 : ref::DType::kBF16;
   const double eps = c.dtype == "f16" ? std::ldexp(1.0, -11) : std::ldexp(1.0, -8);
   hc.stats = std::make_shared<ErrorStats>();
-  hc.check_output = [p, out, eps, expected, mag, stats = hc.stats](const std::vector<uint8_t>&, const std::vector<uint8_t>& after) {
+  hc.check_output = [p, out, eps, expected, mag, lse, want_lse = c.lse, written = hc.written,
+                     stats = hc.stats](const std::vector<uint8_t>&, const std::vector<uint8_t>& after) {
     ElementCheck check("O");
     for (int64_t b = 0; b < p.B; ++b) {
       for (int64_t i = 0; i < p.seqlen_q(b); ++i) {
@@ -218,8 +225,30 @@ Result<HostCase> make_fmha_case(const FmhaCall& c, const DeviceInfo& device, uin
         }
       }
     }
+    std::vector<std::string> failures = check.failures();
+    if (want_lse) {
+      const auto it = written->find("LSE");
+      if (it == written->end()) {
+        failures.push_back("LSE was not read back");
+      } else {
+        ElementCheck lse_check("LSE");
+        for (size_t e = 0; e < lse->size(); ++e) {
+          float got;
+          std::memcpy(&got, it->second.data() + 4 * e, 4);
+          const double want = (*lse)[e];
+          const std::string index = "[" + std::to_string(e) + "]";
+          if (std::isinf(want)) {
+            lse_check.element(index, std::isinf(got) && got > 0 ? 0.0 : 1.0, 0.0, 0.5);  // +inf expected
+          } else {
+            lse_check.element(index, got, want, 1e-4 * (1.0 + std::fabs(want)));
+          }
+        }
+        const auto lines = lse_check.failures();
+        failures.insert(failures.end(), lines.begin(), lines.end());
+      }
+    }
     *stats = check.stats();
-    return check.failures();
+    return failures;
   };
   return hc;
 }
@@ -240,7 +269,7 @@ class FmhaCheck final : public OpCheck {
             {"causal", "", "bottom-right causal mask"},
             {"window", "L,R", "sliding window, -1 = unbounded (with --causal, R defaults to 0)"},
             {"varlen", "", "B packed sequences of uneven lengths (cu_seqlens)"},
-            {"lse", "", "not checked here: the harness checks one output (tests/fmha_fwd checks LSE)"}};
+            {"lse", "", "also write and check LSE, fp32 [B, HQ, SQ] ([HQ, total queries] under --varlen)"}};
   }
 
   Result<Problem> problem(const CaseOptions& options, const DeviceInfo& device) const override {
@@ -268,10 +297,10 @@ class FmhaCheck final : public OpCheck {
     };
     if (std::get<std::string>(kernel.params.at("mask")) == "none") {
       shape("tails_gqa3", {{"heads-q", "3"}, {"heads-kv", "1"}, {"seqlen-q", "37"}, {"seqlen-k", "45"}});
-      shape("varlen", {{"batch", "3"}, {"heads-q", "2"}, {"heads-kv", "2"}, {"seqlen-q", "70"}, {"seqlen-k", "40"}, {"varlen", ""}});
+      shape("varlen", {{"batch", "3"}, {"heads-q", "2"}, {"heads-kv", "2"}, {"seqlen-q", "70"}, {"seqlen-k", "40"}, {"varlen", ""}, {"lse", ""}});
     } else {
       shape("causal_gqa8", {{"heads-q", "8"}, {"heads-kv", "1"}, {"seqlen-q", "50"}, {"seqlen-k", "20"}, {"causal", ""}});
-      shape("window", {{"batch", "2"}, {"heads-q", "2"}, {"heads-kv", "1"}, {"seqlen-q", "40"}, {"seqlen-k", "97"}, {"window", "20,3"}});
+      shape("window", {{"batch", "2"}, {"heads-q", "2"}, {"heads-kv", "1"}, {"seqlen-q", "40"}, {"seqlen-k", "97"}, {"window", "20,3"}, {"lse", ""}});
     }
     (void)device;
     return out;
