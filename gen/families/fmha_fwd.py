@@ -15,8 +15,8 @@ their kernargs (causal included) and skip the KV tiles outside the band of their
 
 The algorithm, register layouts and LDS layout are documented at the top of asm/fmha_fwd/fmha_fwd.s.j2.
 Variants: arch x dtype x head dims x mask x Q tile (waves * 32 query rows: 128 for long sequences, 64 for
-short Sq). Head dims 256/256 are not declared: Q (64 VGPRs) plus O (128 accumulator VGPRs) plus the staging
-and operand registers exceed 256 VGPRs in this register plan (see `_valid`).
+short Sq). At head dims 256/256, Q (64 VGPRs) plus O (128) plus the staging and operand registers exceed
+the 256 arch VGPRs: O^T lives in AGPRs there (MFMA C/D; the descriptor allocates accum_offset + 128).
 
 Selection cost (`_cost`, nanoseconds, modeled, not a GPU time): workgroups = ceil(Sq/BQ) * Hq * B; a CU
 holds `slots` workgroups at once (the fewer of what its VGPRs allow, 512 / allocation waves per SIMD, and
@@ -145,12 +145,15 @@ def _plan(arch: str, p: dict) -> dict:
         v_bytes = dv * VT_PITCH
     # gfx950's fp8 MFMA takes two chunks per operand; fp8 V conversion borrows 8 K operand registers
     batches = ((4, 2), (2, 2), (2, 1)) if fp8 else ((4, 2), (2, 2), (2, 1), (1, 1))
-    for k_batch, v_batch in batches:
+    # O^T goes to the accumulation registers (AGPRs, MFMA C/D) only when the arch VGPRs cannot hold it:
+    # rescaling O then costs a read and a write per register (head dims 256/256)
+    options = [(o_agprs, kb, vb) for o_agprs in (False, True) for kb, vb in batches]
+    for o_agprs, k_batch, v_batch in options:
         vgprs = VgprAllocator(28)
         take = vgprs.take
         plan = {
             "v_q": take(4 * groups),
-            "v_o": take(16 * blocks),
+            "v_o": 0 if o_agprs else take(16 * blocks),
             "v_s": take(16),
             "v_p": take(8),
             "v_kf": take(4 * k_batch),
@@ -172,7 +175,7 @@ def _plan(arch: str, p: dict) -> dict:
         "mfma_qk": mfma_qk, "mfma_pv": mfma_pv, "fp8": fp8, "elem_bytes": eb, "chunk_cols": chunk_cols,
         "half_bytes": half_bytes, "cols_per_chunk": cols_per_chunk, "threads": threads, "groups": groups, "blocks": blocks, "k_batch": k_batch, "v_batch": v_batch,
         "k_stage": k_stage, "v_stage": v_stage, "k_pitch": k_pitch, "vt_pitch": v_pitch,
-        "v_transposed_read": v_transposed_read,
+        "v_transposed_read": v_transposed_read, "o_agprs": o_agprs, "agpr_count": 16 * blocks if o_agprs else 0,
         "lds_vt": k_bytes, "lds_bytes": lds_bytes, "bq": p["waves"] * ROWS_PER_WAVE, "kv_tile": KV_TILE,
         "lds_banks": LDS_BANKS[arch],
         "next_free_vgpr": vgprs.next_free(), "next_free_sgpr": 96, "workgroup_ids": "xyz",
@@ -214,7 +217,8 @@ def _cost(arch: str, p: dict) -> list:
     roof = ROOFLINE[arch]
     plan = _plan(arch, p)
     bq, waves = p["waves"] * ROWS_PER_WAVE, p["waves"]
-    vgpr_alloc = (plan["next_free_vgpr"] + 7) // 8 * 8
+    unified = (plan["next_free_vgpr"] + 3) // 4 * 4 + plan["agpr_count"] if plan["agpr_count"] else plan["next_free_vgpr"]
+    vgpr_alloc = (unified + 7) // 8 * 8
     waves_per_simd = min(8, SIMD_VGPRS // vgpr_alloc)
     slots = max(1, min(waves_per_simd * SIMDS_PER_CU // waves, arch_info(arch).lds_bytes // plan["lds_bytes"]))
     wgs = ["mul", ["ceil_div", "Sq", bq], "Hq", "B"]

@@ -2,7 +2,8 @@
 // through the public device API, not selected) against the CPU reference of
 // tests/reference/fmha_fwd_reference.h. Per kernel, shapes that reach its paths: Sq and Sk not multiples of
 // any tile (32-key KV tiles, 64/128-row Q tiles), Sq = 1, several Q tiles, GQA ratios 1, 3 and 8, padded
-// BSHD strides (head and batch padding), LSE on and off. Window kernels: causal with Sq < Sk and Sq > Sk
+// BSHD strides (head and batch padding), LSE on and off, scores sharp enough that O is rescaled after it
+// holds sums (the lazy rescale; O^T in AGPRs at head dims 256/256). Window kernels: causal with Sq < Sk and Sq > Sk
 // (rows that see no key: O = 0, LSE = +inf), sliding windows (left, right) with skipped KV tiles.
 // O and LSE sit inside larger allocations filled with sentinel bytes: the guard bytes around them and O's
 // stride padding must survive. Skips without a pack or an emulator in the build.
@@ -39,7 +40,9 @@ struct Case {
   int64_t left = -1, right = -1;
   bool lse = true;
   std::vector<int32_t> lens_q = {}, lens_k = {};  // varlen when not empty (B sequences; Sq, Sk unused)
-  float scale_sign = 1.0f;                        // -1: a negative softmax scale
+  // times 1/sqrt(Dqk): -1 a negative softmax scale; 64 scores so spread that the row max grows by more
+  // than the lazy-rescale threshold (2^8) across KV tiles, so O is rescaled after it holds sums
+  float scale_factor = 1.0f;
 };
 
 constexpr size_t kGuardBytes = 256;
@@ -111,7 +114,7 @@ class FmhaOnEmulator : public ::testing::Test {
   }
 
   void run_and_check(const ManifestKernel& kernel, const Case& c, uint32_t seed) {
-    SCOPED_TRACE("scale sign " + std::to_string(c.scale_sign) + " B=" + std::to_string(c.B) + " Hq=" + std::to_string(c.Hq) + " Hkv=" + std::to_string(c.Hkv) +
+    SCOPED_TRACE("scale factor " + std::to_string(c.scale_factor) + " B=" + std::to_string(c.B) + " Hq=" + std::to_string(c.Hq) + " Hkv=" + std::to_string(c.Hkv) +
                  " Sq=" + std::to_string(c.Sq) + " Sk=" + std::to_string(c.Sk) + " window=(" +
                  std::to_string(c.left) + "," + std::to_string(c.right) + ") lse=" + std::to_string(c.lse));
     DeviceOptions options;
@@ -148,7 +151,7 @@ class FmhaOnEmulator : public ::testing::Test {
       rows_q = p.cu_seqlens_q.back(), rows_k = p.cu_seqlens_k.back(), batches = 1;
     }
     p.Dqk = param(kernel, "dqk"), p.Dv = param(kernel, "dv");
-    p.scale = c.scale_sign * static_cast<float>(1.0 / std::sqrt(static_cast<double>(p.Dqk)));
+    p.scale = c.scale_factor * static_cast<float>(1.0 / std::sqrt(static_cast<double>(p.Dqk)));
     p.window_left = c.left, p.window_right = c.right;
     std::mt19937 rng(seed);
     const Tensor q = make_tensor(batches, rows_q, c.Hq, p.Dqk, in, rng);
@@ -302,7 +305,7 @@ TEST_F(FmhaOnEmulator, EveryKernelMatchesTheReference) {
   EXPECT_EQ(archs, (std::set<std::string>{"gfx942", "gfx950"}));
   EXPECT_EQ(dtypes, (std::set<std::string>{"bf16", "f16", "fp8"}));
   EXPECT_EQ(masks, (std::set<std::string>{"none", "window"}));
-  EXPECT_EQ(dims, (std::set<int64_t>{64, 128, 192}));
+  EXPECT_EQ(dims, (std::set<int64_t>{64, 128, 192, 256}));
   EXPECT_EQ(waves.size(), 2u);
   const char* only = std::getenv("INGOT_FMHA_ONLY");  // a substring of kernel ids, to debug one kernel
   uint32_t seed = 1;
@@ -315,11 +318,13 @@ TEST_F(FmhaOnEmulator, EveryKernelMatchesTheReference) {
       cases = {{1, 3, 1, 37, 45},                        // GQA 3, one Q tile, two KV tiles with a tail
                {1, 8, 1, 1, 70, -1, -1, false, {}, {}, -1.0f},  // Sq = 1, GQA 8 (MQA), no LSE, negative scale
                {2, 2, 2, bq + 5, 33},                    // two Q tiles, batch 2, Sk one past a tile
+               {1, 2, 1, 37, 160, -1, -1, false, {}, {}, 64.0f},  // sharp scores: O rescaled mid-sequence
                // varlen: uneven lengths, an empty sequence, one with keys but no queries, one past a Q tile
                {0, 2, 1, 0, 0, -1, -1, true, {5, 0, 0, static_cast<int32_t>(bq + 2)}, {40, 0, 7, 33}}};
     } else {
       cases = {{1, 3, 1, 37, 75, -1, 0},                 // causal, Sq < Sk: tiles above the diagonal skipped
                {1, 2, 2, 50, 20, -1, 0},                 // causal, Sq > Sk: 30 rows see no key
+               {1, 2, 1, 37, 160, -1, 0, false, {}, {}, 64.0f},   // causal, sharp scores: O rescaled mid-sequence
                {2, 8, 1, bq + 3, 97, 20, 3, false},      // sliding window, two Q tiles, GQA 8, no LSE
                {1, 1, 1, 1, 70, 40, -1, true, {}, {}, -1.0f},  // Sq = 1, left window only (first tile skipped), negative scale
                // varlen causal: Sq > Sk in one sequence (empty rows), an empty one, Sq < Sk
