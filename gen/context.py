@@ -26,6 +26,12 @@ class KernelContext:
     next_free_sgpr: int
     read_only: tuple[str, ...]
     write_only: tuple[str, ...]
+    agpr_count: int = 0  # accumulation VGPRs a0.. the kernel uses (MFMA C/D), after the arch VGPRs
+
+    @property
+    def total_vgprs(self) -> int:
+        """The unified file the descriptor allocates: with AGPRs, they start at accum_offset."""
+        return self.accum_offset + self.agpr_count if self.agpr_count else self.next_free_vgpr
 
     @property
     def max_flat_workgroup_size(self) -> int:
@@ -34,7 +40,7 @@ class KernelContext:
 
     @property
     def accum_offset(self) -> int:
-        """No AGPRs are used: the accumulator file starts right after the arch VGPRs (4-aligned)."""
+        """The accumulator file (a0) starts right after the arch VGPRs, 4-aligned."""
         return max(4, (self.next_free_vgpr + 3) // 4 * 4)
 
     @property
@@ -61,6 +67,7 @@ def build_context(spec: FamilySpec, variant: Variant) -> dict:
         kernarg=spec.kernarg_layout(variant.params), workgroup=(wg[0], wg[1], wg[2]),
         workgroup_ids=plan.get("workgroup_ids", "x"), lds_bytes=plan["lds_bytes"],
         next_free_vgpr=plan["next_free_vgpr"], next_free_sgpr=plan["next_free_sgpr"],
+        agpr_count=plan.get("agpr_count", 0),
         read_only=tuple(spec.extra.get("read_only", ())), write_only=tuple(spec.extra.get("write_only", ())))
     return {"k": k, "p": _AttrDict(variant.params), "r": _AttrDict(plan), "isa": archs}
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ingot/op.h"
+#include "ingot/ops/fmha_fwd.h"
 #include "ingot/ops/gemm.h"
 #include "ingot/runtime.h"
 #include "ingot/status.h"

@@ -1,5 +1,6 @@
 // Every op libingot knows: a new op is one line here (and its own unit in loader/ops/).
 #include "ingot/op.h"
+#include "ingot/ops/fmha_fwd.h"
 #include "ingot/ops/gemm.h"
 
 namespace ingot {
@@ -8,6 +9,7 @@ namespace {
 std::span<const Op* const> registry() {
   static const Op* const ops[] = {
       &gemm_op(),
+      &fmha_fwd_op(),
   };
   return ops;
 }

@@ -1,4 +1,5 @@
 // The registry of op checks: one line per op.
+#include "fmha_check.h"
 #include "gemm_check.h"
 #include "op_check.h"
 
@@ -7,6 +8,7 @@ namespace ingot::harness {
 std::span<const OpCheck* const> op_checks() {
   static const OpCheck* const checks[] = {
       &gemm_check(),
+      &fmha_check(),
   };
   return checks;
 }

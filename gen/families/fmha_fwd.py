@@ -1,0 +1,276 @@
+"""fmha_fwd: O = softmax(scale * Q.K^T + mask) . V per (batch, query head), BSHD layout (issue 11).
+
+Q [B, Sq, Hq, Dqk], K [B, Sk, Hkv, Dqk], V [B, Sk, Hkv, Dv], O [B, Sq, Hq, Dv], bf16 or f16 (O in the same
+type), or fp8 e4m3 (FNUZ on gfx942, OCP on gfx950: `fp8_format`) with fp32 descales Q_descale / K_descale /
+V_descale and O in bf16 (fp8 at head dims 128/128 only), strides in elements; query head h reads KV head h / (Hq / Hkv). Optional LSE, fp32 [B, Hq, Sq]: the
+kernel writes it when the `LSE` buffer's address is not 0 (one kernel serves both: no variant doubling).
+Varlen, in the same kernels: when `cu_seqlens_q` is not 0, Q/O are packed [total_q, Hq, D] and K/V
+[total_k, Hkv, D] (batch strides unused), sequence b is rows [cu_seqlens_q[b], cu_seqlens_q[b+1]) and
+[cu_seqlens_k[b], cu_seqlens_k[b+1]) (int32 [B+1] each), Sq / Sk are the longest lengths (they size the
+grid) and LSE is [Hq, total_q]. Zero-length sequences are allowed.
+Masks: key j is visible to query i when j <= i + Sk - Sq + window_right (window_right >= 0) and
+j >= i + Sk - Sq - window_left (window_left >= 0), -1 meaning unbounded: causal (bottom-right) is (-1, 0).
+`mask = "none"` variants accept only (-1, -1); `mask = "window"` variants take any (left, right) through
+their kernargs (causal included) and skip the KV tiles outside the band of their Q tile.
+
+The algorithm, register layouts and LDS layout are documented at the top of asm/fmha_fwd/fmha_fwd.s.j2.
+Variants: arch x dtype x head dims x mask x Q tile (waves * 32 query rows: 128 for long sequences, 64 for
+short Sq). At head dims 256/256, Q (64 VGPRs) plus O (128) plus the staging and operand registers exceed
+the 256 arch VGPRs: O^T lives in AGPRs there (MFMA C/D; the descriptor allocates accum_offset + 128).
+
+Selection cost (`_cost`, nanoseconds, modeled, not a GPU time): workgroups = ceil(Sq/BQ) * Hq * B; a CU
+holds `slots` workgroups at once (the fewer of what its VGPRs allow, 512 / allocation waves per SIMD, and
+what its LDS allows); rounds = ceil(workgroups / (cus * slots)); each round the busiest CU runs
+min(slots, ceil(workgroups / cus)) workgroups of 2 * BQ * Sk * (Dqk + Dv) flops (padding rows of the last Q
+tile included, which is what the small tile saves; halved for windowed kernels with a right bound, a
+causal-like band) at the arch's dense 16-bit peak per CU, at half that rate when fewer than 2 waves share a
+SIMD (no overlap of softmax and MFMA: the one-wave share in bench/fmha_table is about 45-55%); plus the
+ASSUMED launch_ns per round (gen/archs.py ROOFLINE)."""
+
+from gen.archs import (FP8_FLOPS_PER_NS_PER_CU, FP8_FORMAT, FP8_MFMA, LDS_BANKS, MAX_ARCH_VGPRS, MFMA_32X32,
+                        ROOFLINE, WAVE_SIZE, arch_info)
+from gen.families.gemm_common import VgprAllocator
+from gen.spec import Constraint, FamilySpec, KernArg
+
+HEAD_DIMS = [(64, 64), (128, 128), (192, 128), (256, 256)]
+DTYPES = ["bf16", "f16", "fp8"]
+ELEM_BYTES = {"bf16": 2, "f16": 2, "fp8": 1}
+MASKS = ["none", "window"]
+WAVES = [2, 4]                   # Q tile = 32 query rows per wave: 64 (short Sq) or 128 rows
+ROWS_PER_WAVE = 32
+KV_TILE = 32                     # keys per main-loop iteration (the M of one 32x32 S^T MFMA)
+CHUNK_BYTES = 16                 # global loads and K reads are 16-byte chunks (8 elements)
+D_BLOCK = 64                     # K/V staging maps 64-column blocks of a tile (8 chunks x 32 rows)
+# gfx950 row-major V: row pitch = Dv*2 bytes + pad, 16 or 48 dwords mod 64 so that the 4 rows of a
+# ds_read_b64_tr_b16 phase (16 dwords each) land on distinct banks
+V_ROW_PAD_DWORDS = {64: 16, 128: 16, 256: 16}
+VT_PITCH = KV_TILE * 2 + 8      # V^T row (one output column, 32 keys) + 8: an odd number of 8-byte slots
+INT32_LIMIT = 2**31
+SIMD_VGPRS = 512                 # VGPRs (arch + accumulation) per lane of one SIMD: waves/SIMD = 512 / allocation
+SIMDS_PER_CU = 4
+LOG2E = 1.4426950408889634
+
+
+def _space(arch: str) -> dict[str, list]:
+    return {"dtype": DTYPES, "dqk": sorted({d[0] for d in HEAD_DIMS}), "dv": sorted({d[1] for d in HEAD_DIMS}),
+            "mask": MASKS, "waves": WAVES,
+            # how the arch reads an fp8 byte (one value per arch; a param so that the match can carry it)
+            "fp8_format": [FP8_FORMAT[arch]]}
+
+
+def _valid(arch: str, p: dict) -> str | None:
+    if (p["dqk"], p["dv"]) not in HEAD_DIMS:
+        return f"head dims {p['dqk']}/{p['dv']} are not declared"
+    if p["dtype"] == "fp8" and (p["dqk"], p["dv"]) != (128, 128):
+        return "fp8 variants are declared at head dims 128/128 (K staging maps 128-byte column blocks)"
+    plan = _plan(arch, p)
+    if plan["next_free_vgpr"] > MAX_ARCH_VGPRS:
+        return f"register plan needs {plan['next_free_vgpr']} VGPRs, more than {MAX_ARCH_VGPRS}"
+    if plan["lds_bytes"] > arch_info(arch).lds_bytes:
+        return "K and V^T tiles do not fit in LDS"
+    return None
+
+
+def _staging(d: int, threads: int) -> list[tuple[int, int]]:
+    """(row, chunk column) of each 16-byte chunk thread 0 stages, per pass; thread t adds t%8 to the column
+    and t/8 (mod 32) to the row. Chunk i = t + pass*threads of a 32-row tile with d columns covers row
+    (i/8) % 32, chunk column i%8 + 8*(i/256): 64-column blocks of 8 chunks, 256 chunks each."""
+    passes = KV_TILE * d // 8 // threads
+    out = []
+    for pas in range(passes):
+        i = pas * threads
+        out.append(((i // 8) % KV_TILE, 8 * (i // (8 * KV_TILE))))
+    return out
+
+
+def _v_staging(cpr: int, threads: int, key_group: int) -> list[tuple[int, int]]:
+    """(key, chunk column) offsets of each pass of the V tile (cpr 16-byte chunks per key), which goes to
+    LDS transposed (V^T rows are output columns, 2 bytes per key). Chunk i covers key
+    i%g + g*((i/(g*cpr))%(32/g)), chunk column (i/g)%cpr, g = key_group: a wave's b16 writes then cover g
+    keys (g/2 dwords) of 64/g column chunks, which the V^T pitch (18 dwords) spreads over distinct banks on
+    both archs: 16-bit V (g = 16, 8 columns per chunk: chunks 8*18 dwords apart = 16 banks mod 32, four
+    chunks = 0/16/32/48 mod 64) and fp8 V (g = 32, 16 columns per chunk: 32 keys fill a 32-bank phase, two
+    chunks are 32 banks apart mod 64). 16-bit V's global loads still use every byte of the 64-byte row
+    segments they touch. Thread t adds the same formula at i = t; the assertion checks the split is exact."""
+    passes = KV_TILE * cpr // threads
+
+    def place(i: int) -> tuple[int, int]:
+        return i % key_group + key_group * ((i // (key_group * cpr)) % (KV_TILE // key_group)), (i // key_group) % cpr
+
+    out = [place(pas * threads) for pas in range(passes)]
+    for t in range(threads):
+        for pas, (key0, col0) in enumerate(out):
+            key_t, col_t = place(t)
+            assert place(t + pas * threads) == (key0 + key_t, col0 + col_t), (cpr, threads, t, pas)
+    return out
+
+
+def _v_rows_staging(cpr: int, threads: int) -> list[tuple[int, int]]:
+    """gfx950 row-major V (read back by ds_read_b64_tr_b16): chunk i covers key (i/cpr)%32, chunk column
+    i%cpr, so a 16-lane b128 write phase is one 256-byte row (cpr = 16) or two rows (cpr = 8), which the
+    template maps 2 rows apart (2 * 48 dwords = 32 banks mod 64). Thread t adds key t/cpr, column t%cpr."""
+    return [((pas * threads // cpr) % KV_TILE, 0) for pas in range(KV_TILE * cpr // threads)]
+
+
+def _plan(arch: str, p: dict) -> dict:
+    """Register and LDS allocation. v0..v27 are the template's fixed registers. fp8: Q.K^T runs on the arch's
+    fp8 MFMA, V is converted to bf16 (exact) on its way to LDS and P.V runs in bf16 like the 16-bit kernels."""
+    fp8 = p["dtype"] == "fp8"
+    eb = ELEM_BYTES[p["dtype"]]
+    mfma_qk = FP8_MFMA[arch] if fp8 else MFMA_32X32[(arch, p["dtype"])]
+    mfma_pv = MFMA_32X32[(arch, "bf16" if fp8 else p["dtype"])]
+    threads = p["waves"] * WAVE_SIZE
+    dqk, dv = p["dqk"], p["dv"]
+    groups = dqk * eb // 32                # 16-byte Q/K operand chunks per lane (two lane halves per 32 bytes)
+    blocks = dv // ROWS_PER_WAVE           # 32-row blocks of O^T
+    # byte column of chunk g for lane half 0, and the step to half 1: 16 bytes per half (each MFMA step's
+    # k order permuted identically for K and Q), except gfx950's fp8 MFMA, whose lane half holds 32 bytes
+    if mfma_qk.operand_regs == 8:
+        chunk_cols = [64 * (g // 2) + 16 * (g % 2) for g in range(groups)]
+        half_bytes = 32
+    else:
+        chunk_cols = [32 * g for g in range(groups)]
+        half_bytes = 16
+    k_stage = _staging(dqk * eb // 2, threads)
+    cols_per_chunk = CHUNK_BYTES // eb     # V columns per 16-byte chunk
+    # gfx950, 16-bit V: V stays row-major in LDS and ds_read_b64_tr_b16 reads it transposed (no V^T writes)
+    v_transposed_read = arch == "gfx950" and not fp8
+    if v_transposed_read:
+        v_stage = _v_rows_staging(dv // cols_per_chunk, threads)
+        v_pitch = dv * 2 + V_ROW_PAD_DWORDS[dv] * 4
+        v_bytes = KV_TILE * v_pitch
+    else:
+        v_stage = _v_staging(dv // cols_per_chunk, threads, 32 if fp8 else 16)
+        v_pitch = VT_PITCH
+        v_bytes = dv * VT_PITCH
+    # gfx950's fp8 MFMA takes two chunks per operand; fp8 V conversion borrows 8 K operand registers
+    batches = ((4, 2), (2, 2), (2, 1)) if fp8 else ((4, 2), (2, 2), (2, 1), (1, 1))
+    # O^T goes to the accumulation registers (AGPRs, MFMA C/D) only when the arch VGPRs cannot hold it:
+    # rescaling O then costs a read and a write per register (head dims 256/256)
+    options = [(o_agprs, kb, vb) for o_agprs in (False, True) for kb, vb in batches]
+    for o_agprs, k_batch, v_batch in options:
+        vgprs = VgprAllocator(28)
+        take = vgprs.take
+        plan = {
+            "v_q": take(4 * groups),
+            "v_o": 0 if o_agprs else take(16 * blocks),
+            "v_s": take(16),
+            "v_p": take(8),
+            "v_kf": take(4 * k_batch),
+            "v_vf": take(8 * v_batch),
+            "v_k_data": take(4 * len(k_stage)),
+            "v_v_data": take(4 * len(v_stage)),
+            "v_k_off": take(len(k_stage)),
+            "v_v_off": take(len(v_stage)),
+            "v_k_addr": take(len(k_stage)),    # per-tile masked load addresses (kept until the load issues)
+            "v_v_addr": take(len(v_stage)),
+            "v_vrow": take(1),                 # this thread's V key (the K key is v_krow)
+        }
+        if vgprs.next_free() <= MAX_ARCH_VGPRS:
+            break
+    k_pitch = dqk * eb + CHUNK_BYTES       # odd number of 16-byte slots per K row
+    k_bytes = KV_TILE * k_pitch
+    lds_bytes = k_bytes + v_bytes
+    plan.update({
+        "mfma_qk": mfma_qk, "mfma_pv": mfma_pv, "fp8": fp8, "elem_bytes": eb, "chunk_cols": chunk_cols,
+        "half_bytes": half_bytes, "cols_per_chunk": cols_per_chunk, "threads": threads, "groups": groups, "blocks": blocks, "k_batch": k_batch, "v_batch": v_batch,
+        "k_stage": k_stage, "v_stage": v_stage, "k_pitch": k_pitch, "vt_pitch": v_pitch,
+        "v_transposed_read": v_transposed_read, "o_agprs": o_agprs, "agpr_count": 16 * blocks if o_agprs else 0,
+        "lds_vt": k_bytes, "lds_bytes": lds_bytes, "bq": p["waves"] * ROWS_PER_WAVE, "kv_tile": KV_TILE,
+        "lds_banks": LDS_BANKS[arch],
+        "next_free_vgpr": vgprs.next_free(), "next_free_sgpr": 96, "workgroup_ids": "xyz",
+    })
+    return plan
+
+
+def _span(s: str, stride: str, d: str, eb: int) -> list:
+    return ["mul", ["add", ["mul", ["sub", s, 1], stride], d], eb]
+
+
+def _constraints(p: dict) -> list[Constraint]:
+    rules = [
+        Constraint("dqk", ["eq", "Dqk", p["dqk"]], f"head_dim_qk must be {p['dqk']}"),
+        Constraint("dv", ["eq", "Dv", p["dv"]], f"head_dim_v must be {p['dv']}"),
+        Constraint("sq_positive", ["ge", "Sq", 1], "Sq must be at least 1"),
+        Constraint("sk_positive", ["ge", "Sk", 1], "Sk must be at least 1"),
+        Constraint("hkv_positive", ["ge", "Hkv", 1], "Hkv must be at least 1"),
+        Constraint("gqa_group", ["eq", ["mod", "Hq", "Hkv"], 0], "Hq must be a multiple of Hkv"),
+        Constraint("window_left", ["ge", "window_left", -1], "window_left must be -1 (unbounded) or >= 0"),
+        Constraint("window_right", ["ge", "window_right", -1], "window_right must be -1 (unbounded) or >= 0"),
+    ]
+    if p["mask"] == "none":
+        rules.append(Constraint("no_mask", ["and", ["eq", "window_left", -1], ["eq", "window_right", -1]],
+                                "mask 'none' kernels take no causal or window mask"))
+    for t, s, d in (("q", "Sq", "Dqk"), ("k", "Sk", "Dqk"), ("v", "Sk", "Dv"), ("o", "Sq", "Dv")):
+        eb = 2 if t == "o" else ELEM_BYTES[p["dtype"]]
+        rules.append(Constraint(f"{t}_fits_32bit", ["lt", _span(s, f"stride_{t}_s", d, eb), INT32_LIMIT],
+                                f"one (batch, head) slice of {t.upper()} must span less than 2 GiB: "
+                                "buffer offsets are 32-bit"))
+        rules.append(Constraint(f"{t}_strides", ["and", ["ge", f"stride_{t}_s", 0], ["ge", f"stride_{t}_h", 0],
+                                                 ["ge", f"stride_{t}_b", 0]],
+                                f"{t.upper()} strides must not be negative"))
+    return rules
+
+
+def _cost(arch: str, p: dict) -> list:
+    """The model of the module docstring, as a manifest expression (nanoseconds)."""
+    roof = ROOFLINE[arch]
+    plan = _plan(arch, p)
+    bq, waves = p["waves"] * ROWS_PER_WAVE, p["waves"]
+    unified = (plan["next_free_vgpr"] + 3) // 4 * 4 + plan["agpr_count"] if plan["agpr_count"] else plan["next_free_vgpr"]
+    vgpr_alloc = (unified + 7) // 8 * 8
+    waves_per_simd = min(8, SIMD_VGPRS // vgpr_alloc)
+    slots = max(1, min(waves_per_simd * SIMDS_PER_CU // waves, arch_info(arch).lds_bytes // plan["lds_bytes"]))
+    wgs = ["mul", ["ceil_div", "Sq", bq], "Hq", "B"]
+    resident = ["min", slots, ["ceil_div", wgs, "cus"]]          # workgroups sharing the busiest CU
+    rounds = ["ceil_div", wgs, ["mul", "cus", slots]]
+    flops = ["mul", 2 * bq * (p["dqk"] + p["dv"]), ["round_up", "Sk", KV_TILE]]
+    if p["mask"] == "window":
+        flops = ["mul", flops, ["if", ["ge", "window_right", 0], 0.5, 1.0]]
+    # one wave per SIMD cannot overlap its softmax with MFMAs: about half the MFMA rate (ingot_fmha_table)
+    efficiency = ["if", ["ge", ["mul", resident, waves], 2 * SIMDS_PER_CU], 1.0, 0.5]
+    # fp8: Q.K^T at the fp8 rate, P.V in bf16
+    rate = roof.flops_per_ns_per_cu
+    if p["dtype"] == "fp8":
+        rate = rate * (p["dqk"] + p["dv"]) / (p["dqk"] * rate / FP8_FLOPS_PER_NS_PER_CU[arch] + p["dv"])
+    compute = ["div", ["mul", rounds, resident, flops, 1.0 / rate], efficiency]
+    return ["add", compute, ["mul", rounds, roof.launch_ns]]
+
+
+def _kernargs(p: dict) -> list[KernArg]:
+    args = [KernArg(name, "ptr", name) for name in ("Q", "K", "V", "O", "LSE", "cu_seqlens_q", "cu_seqlens_k")]
+    args += [KernArg("Sq", "i32", "Sq"), KernArg("Sk", "i32", "Sk"), KernArg("B", "i32", "B"),
+             KernArg("group", "i32", ["div", "Hq", "Hkv"]), KernArg("Hq", "i32", "Hq")]
+    for t in "qkvo":
+        args += [KernArg(f"stride_{t}_{x}", "i32", f"stride_{t}_{x}") for x in "bsh"]
+    # scale * log2(e): scores go straight to the exp2 domain with one multiply
+    args.append(KernArg("scale_log2", "f32", ["mul", "scale", LOG2E]))
+    if p["mask"] == "window":
+        args += [KernArg("window_left", "i32", "window_left"), KernArg("window_right", "i32", "window_right")]
+    if p["dtype"] == "fp8":
+        args += [KernArg(name, "ptr", name) for name in ("Q_descale", "K_descale", "V_descale")]
+    return args
+
+
+def _match(p: dict) -> dict:
+    return {"dtype": p["dtype"], **({"fp8_format": p["fp8_format"]} if p["dtype"] == "fp8" else {})}
+
+
+SPEC = FamilySpec(
+    name="fmha_fwd",
+    op="fmha_fwd",
+    template="fmha_fwd/fmha_fwd.s.j2",
+    archs=("gfx942", "gfx950"),
+    space=_space,
+    valid=_valid,
+    name_keys=[("dtype", "t"), ("dqk", "d"), ("dv", "dv"), ("mask", "m"), ("waves", "w")],
+    kernargs=_kernargs,
+    workgroup=lambda p: [p["waves"] * WAVE_SIZE, 1, 1],
+    grid=lambda p: ["Hq", ["ceil_div", "Sq", p["waves"] * ROWS_PER_WAVE], "B"],
+    dynamic_lds=lambda p: 0,
+    match=_match,
+    constraints=_constraints,
+    cost=_cost,
+    plan=_plan,
+    extra={"read_only": ["Q", "K", "V", "cu_seqlens_q", "cu_seqlens_k", "Q_descale", "K_descale", "V_descale"], "write_only": ["O", "LSE"]},
+)

@@ -1,0 +1,139 @@
+// Which fmha_fwd kernel the pack's selection data (gen/families/fmha_fwd.py _cost and constraints) picks for
+// representative attention shapes, per device, and the "no kernel" answers outside the documented rules.
+// Each pin also asserts the property that justifies it, computed here from the kernel's params and the
+// shape (not from the cost expression): the mask kind a shape needs, its head dims, and the Q tile against
+// the machine (a long prompt on a full machine takes the 128-row tile; short prompts the 64-row one).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "ingot/pack.h"
+#include "ingot/problem.h"
+#include "ingot/select.h"
+
+namespace ingot {
+namespace {
+
+struct Shape {
+  int64_t B, Hq, Hkv, Sq, Sk, dqk, dv;
+  int64_t left = -1, right = -1;
+  std::string dtype = "bf16";
+};
+
+Problem attention(const Shape& s, const std::string& arch) {
+  Problem p("fmha_fwd");
+  p.key("dtype", s.dtype);
+  if (s.dtype == "fp8") p.key("fp8_format", arch == "gfx950" ? "e4m3fn" : "e4m3fnuz");
+  p.integer("B", s.B).integer("Hq", s.Hq).integer("Hkv", s.Hkv).integer("Sq", s.Sq).integer("Sk", s.Sk);
+  p.integer("Dqk", s.dqk).integer("Dv", s.dv).integer("window_left", s.left).integer("window_right", s.right);
+  const struct { const char* t; int64_t h, d, n; } tensors[] = {
+      {"q", s.Hq, s.dqk, s.Sq}, {"k", s.Hkv, s.dqk, s.Sk}, {"v", s.Hkv, s.dv, s.Sk}, {"o", s.Hq, s.dv, s.Sq}};
+  for (const auto& t : tensors) {
+    p.integer(std::string("stride_") + t.t + "_h", t.d);
+    p.integer(std::string("stride_") + t.t + "_s", t.h * t.d);
+    p.integer(std::string("stride_") + t.t + "_b", t.n * t.h * t.d);
+  }
+  p.scalar("scale", 1.0 / 16);
+  return p;
+}
+
+class FmhaSelect : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const char* override_dir = std::getenv("INGOT_PACK");
+    const std::filesystem::path dir = override_dir != nullptr ? override_dir : INGOT_TEST_PACK_DIR;
+    if (!std::filesystem::exists(dir / "manifest.json")) GTEST_SKIP() << "no pack at " << dir;
+    auto opened = Pack::open(dir);
+    ASSERT_TRUE(opened.is_ok()) << opened.status().to_string();
+    pack_ = std::make_unique<Pack>(std::move(opened).value());
+  }
+
+  Result<Selection> pick(const Shape& s, const char* arch, int64_t cus) {
+    DeviceInfo info;
+    info.arch = arch;
+    info.cus = cus;
+    return select(*pack_, attention(s, arch), info);
+  }
+
+  // Selects, checks the mask kind and head dims the shape needs, and returns the id.
+  std::string pinned(const Shape& s, const char* arch, int64_t cus) {
+    auto selection = pick(s, arch, cus);
+    EXPECT_TRUE(selection.is_ok()) << selection.status().to_string();
+    if (!selection.is_ok()) return "";
+    const ManifestKernel& k = *selection->kernel;
+    const bool masked = s.left >= 0 || s.right >= 0;
+    EXPECT_EQ(std::get<std::string>(k.params.at("mask")), masked ? "window" : "none") << k.id;
+    EXPECT_EQ(std::get<int64_t>(k.params.at("dqk")), s.dqk) << k.id;
+    EXPECT_EQ(std::get<int64_t>(k.params.at("dv")), s.dv) << k.id;
+    EXPECT_EQ(k.arch, arch);
+    return k.id;
+  }
+
+  static int64_t waves(const std::string& id) { return id.back() - '0'; }
+
+  std::unique_ptr<Pack> pack_;
+};
+
+// Llama-3-70B prefill: 64 query heads over 8 KV heads (GQA 8), hd128, causal, 4096-token prompt. 32 Q tiles
+// x 64 heads = 2048 workgroups of 128 rows: the machine is full either way, and the 128-row tile (4 waves,
+// 2 workgroups = 8 waves per CU by VGPRs) keeps 2 waves on every SIMD where the 64-row tile (3 per CU by
+// LDS on gfx942, 6 waves) cannot.
+TEST_F(FmhaSelect, Llama3_70B_PrefillCausal) {
+  const Shape s{1, 64, 8, 4096, 4096, 128, 128, -1, 0};
+  EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_gfx942_tbf16_d128_dv128_mwindow_w4");
+  EXPECT_EQ(pinned(s, "gfx942", 80), "fmha_fwd_gfx942_tbf16_d128_dv128_mwindow_w4");
+  // gfx950's 160 KiB LDS holds 4 workgroups of the 64-row tile: 8 waves per CU either way, and the
+  // smaller tile wastes no padding rows; the tie goes to the smaller id (w2)
+  EXPECT_EQ(pinned(s, "gfx950", 256), "fmha_fwd_gfx950_tbf16_d128_dv128_mwindow_w2");
+}
+
+// DeepSeek-V3 prefill: 128 heads, qk head dim 192 (128 nope + 64 rope), v head dim 128, causal.
+TEST_F(FmhaSelect, DeepSeekV3_PrefillCausal) {
+  const Shape s{1, 128, 128, 4096, 4096, 192, 128, -1, 0};
+  EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_gfx942_tbf16_d192_dv128_mwindow_w4");
+  EXPECT_EQ(pinned(s, "gfx950", 256), "fmha_fwd_gfx950_tbf16_d192_dv128_mwindow_w2");
+}
+
+// Gemma-3-style local layer: sliding window of 1024 keys to the left (causal on the right), 32 / 16
+// heads, hd128, 8192 tokens: the window kernel serves it through its kernargs.
+TEST_F(FmhaSelect, GemmaStyleSlidingWindow) {
+  const Shape s{1, 32, 16, 8192, 8192, 128, 128, 1023, 0};
+  EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_gfx942_tbf16_d128_dv128_mwindow_w4");
+  EXPECT_EQ(pinned(s, "gfx950", 256), "fmha_fwd_gfx950_tbf16_d128_dv128_mwindow_w2");
+}
+
+// A batch of short prompts (Sq = 40): one 64-row tile covers each, where 128 rows would be 2/3 padding.
+TEST_F(FmhaSelect, ShortPromptsTakeTheSmallTile) {
+  const Shape s{16, 32, 8, 40, 40, 128, 128};
+  const std::string id = pinned(s, "gfx942", 304);
+  EXPECT_EQ(id, "fmha_fwd_gfx942_tbf16_d128_dv128_mnone_w2");
+  EXPECT_EQ(waves(id), 2);
+}
+
+// fp8 hd128 with 8 heads: 256 workgroups of 128 rows or 512 of 64 both leave one CU with 4 waves, so the
+// model ties and the smaller id (the 64-row tile) wins; the match carries the arch's fp8 format.
+TEST_F(FmhaSelect, Fp8PicksTheFormatOfTheArch) {
+  const Shape s{1, 8, 8, 4096, 4096, 128, 128, -1, -1, "fp8"};
+  EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_gfx942_tfp8_d128_dv128_mnone_w2");
+  EXPECT_EQ(pinned(s, "gfx950", 256), "fmha_fwd_gfx950_tfp8_d128_dv128_mnone_w2");
+}
+
+// Outside the documented rules the call gets "no kernel" naming the failed rule.
+TEST_F(FmhaSelect, NoKernelNamesTheRule) {
+  auto hd96 = pick(Shape{1, 8, 8, 128, 128, 96, 96}, "gfx942", 304);
+  ASSERT_FALSE(hd96.is_ok());
+  EXPECT_NE(hd96.status().to_string().find("head_dim_qk must be"), std::string::npos) << hd96.status().to_string();
+  auto gqa = pick(Shape{1, 6, 4, 128, 128, 128, 128}, "gfx942", 304);
+  ASSERT_FALSE(gqa.is_ok());
+  EXPECT_NE(gqa.status().to_string().find("Hq must be a multiple of Hkv"), std::string::npos) << gqa.status().to_string();
+  auto empty = pick(Shape{1, 8, 8, 128, 0, 128, 128}, "gfx950", 256);
+  ASSERT_FALSE(empty.is_ok());
+  EXPECT_NE(empty.status().to_string().find("Sk must be at least 1"), std::string::npos) << empty.status().to_string();
+}
+
+}  // namespace
+}  // namespace ingot
