@@ -103,27 +103,30 @@ def _plan(arch: str, p: dict) -> dict:
     blocks = bk // ROWS_PER_WAVE                    # 16-key S blocks per tile
     steps = DQK // mf.k                             # MFMA k-steps of one S block
     col_blocks = DV // ROWS_PER_WAVE                # 16-column blocks of O
-    # fixed VGPRs v0..v24 are named in the template; then O (32 blocks of 4), then a region shared by the
-    # phases of a tile: the staged KV loads, later S, P, operands.
+    # fixed VGPRs v0..v25 are named in the template; then O (32 blocks of 4), the staging registers of the
+    # next tile's loads (in flight while this tile is computed), then the compute temporaries: S, P and the
+    # LDS operands of `group` MFMAs in flight (the largest group that fits 256 VGPRs). The fp8 widening
+    # temporaries alias the compute region (widening happens between tiles).
     o_acc = 28
-    shared = o_acc + col_blocks * mf.acc_regs
-    staging = loads * 4
-    s_acc = shared
-    p_pack = s_acc + blocks * 4
-    group = 4                                      # operand reads in flight per MFMA group
-    k_ops = p_pack + blocks * 2
-    q_ops = k_ops + group * blocks * mf.operand_regs
-    v_ops = q_ops + group * mf.operand_regs
-    compute_end = v_ops + group * 4                # 4 16-bit reads (gfx942) or 2 transposed reads per block
-    cvt = shared + staging                         # fp8 -> bf16 widening temporaries
-    end = max(compute_end, cvt + 8)
+    stage = o_acc + col_blocks * mf.acc_regs
+    compute = stage + loads * 4
+    for group in (4, 2, 1):
+        s_acc = compute
+        p_pack = s_acc + blocks * 4
+        k_ops = p_pack + blocks * 2
+        q_ops = k_ops + group * blocks * mf.operand_regs
+        v_ops = q_ops + group * mf.operand_regs
+        end = max(v_ops + group * 4, compute + 8)   # 4 16-bit reads (gfx942) or 2 transposed reads per block
+        if end <= MAX_ARCH_VGPRS:
+            break
+    cvt = compute
     q_rows = ROWS_PER_WAVE * w
     return {
         "mfma": mf, "waves": w, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks, "steps": steps,
         "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "loads": loads,
         "elems_per_lane": DQK // lanes_per_key, "pitch": LDS_PITCH, "group": group,
         "lds_kv": 0, "lds_q": bk * LDS_PITCH, "lds_bytes": (bk + q_rows) * LDS_PITCH,
-        "v_o": o_acc, "v_stage": shared, "v_s": s_acc, "v_p": p_pack, "v_k": k_ops, "v_q": q_ops,
+        "v_o": o_acc, "v_stage": stage, "v_s": s_acc, "v_p": p_pack, "v_k": k_ops, "v_q": q_ops,
         "v_v": v_ops, "v_cvt": cvt, "next_free_vgpr": (end + 3) // 4 * 4, "next_free_sgpr": 96,
         "workgroup_ids": "xyz", "dqk": DQK, "dv": DV, "partial_bytes": PARTIAL_BYTES,
         "partial_quads": PARTIAL_QUADS, "counter_region_align": COUNTER_REGION_ALIGN,
