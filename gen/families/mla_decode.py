@@ -54,7 +54,6 @@ DQK = KV_LORA_RANK + ROPE_DIM
 DV = KV_LORA_RANK
 ROWS_PER_WAVE = 16
 LDS_PITCH = DQK * 2 + 16        # one bf16 row + 16 bytes: rows of a K operand read fall in different banks
-ELEMS_PER_LOAD = 8              # one load = 8 elements (16 bytes bf16, 8 bytes fp8), 16 bytes in LDS
 MAX_SPLITS = 64
 CHUNK_KEYS = 1024
 FILL_WAVES = 4
@@ -85,8 +84,9 @@ def _space(arch: str) -> dict[str, list]:
 
 def _valid(arch: str, p: dict) -> str | None:
     plan = _plan(arch, p)
-    if DQK % (plan["lanes_per_key"] * ELEMS_PER_LOAD):
-        return "a KV row must split evenly over the lanes that load it"
+    for loader in (plan["kv_loader"], plan["q_loader"]):
+        if DQK % (plan["lanes_per_key"] * loader["elems"]):
+            return "a row must split evenly over the lanes that load it"
     if plan["lds_bytes"] > arch_info(arch).lds_bytes:
         return "KV tile and Q rows do not fit in LDS"
     if plan["next_free_vgpr"] > MAX_ARCH_VGPRS:
@@ -94,12 +94,25 @@ def _valid(arch: str, p: dict) -> str | None:
     return None
 
 
+def _row_loader(elem_bytes: int, lanes_per_key: int) -> dict:
+    """How `lanes_per_key` lanes load one 576-element row: load i of lane part q covers chunk i*lanes + q, so
+    one instruction reads lanes * load_bytes contiguous bytes of every row it touches (whole 64-byte
+    segments: 4 x 16 or 8 x 8 or 8 x 16 bytes), and the chunk lands at the same chunk index in LDS, widened
+    to bf16 (2 bytes per element)."""
+    load_bytes = 16 if elem_bytes == 2 or DQK % (lanes_per_key * 16) == 0 else 8
+    elems = load_bytes // elem_bytes
+    return {"load_bytes": load_bytes, "elems": elems, "loads": DQK // (lanes_per_key * elems),
+            "regs": load_bytes // 4, "lds_bytes": elems * 2, "fp8": elem_bytes == 1}
+
+
 def _plan(arch: str, p: dict) -> dict:
     mf = MFMA[arch]
     w = p["waves"]
     bk = _bk(arch, w)
     lanes_per_key = WAVE_SIZE * w // bk
-    loads = DQK // (lanes_per_key * ELEMS_PER_LOAD)
+    kv_loader = _row_loader(_kv_bytes(p), lanes_per_key)
+    q_loader = _row_loader(_q_bytes(p), lanes_per_key)
+    stage_regs = max(kv_loader["loads"] * kv_loader["regs"], q_loader["loads"] * q_loader["regs"])
     blocks = bk // ROWS_PER_WAVE                    # 16-key S blocks per tile
     steps = DQK // mf.k                             # MFMA k-steps of one S block
     col_blocks = DV // ROWS_PER_WAVE                # 16-column blocks of O
@@ -109,22 +122,23 @@ def _plan(arch: str, p: dict) -> dict:
     # temporaries alias the compute region (widening happens between tiles).
     o_acc = 28
     stage = o_acc + col_blocks * mf.acc_regs
-    compute = stage + loads * 4
+    compute = stage + stage_regs
     for group in (4, 2, 1):
         s_acc = compute
         p_pack = s_acc + blocks * 4
         k_ops = p_pack + blocks * 2
         q_ops = k_ops + group * blocks * mf.operand_regs
         v_ops = q_ops + group * mf.operand_regs
-        end = max(v_ops + group * 4, compute + 8)   # 4 16-bit reads (gfx942) or 2 transposed reads per block
+        end = max(v_ops + group * 4, compute + 12)  # 4 16-bit reads (gfx942) or 2 transposed reads per block;
+                                                     # fp8 widening: 4 f32 + 8 packed
         if end <= MAX_ARCH_VGPRS:
             break
     cvt = compute
     q_rows = ROWS_PER_WAVE * w
     return {
         "mfma": mf, "waves": w, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks, "steps": steps,
-        "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "loads": loads,
-        "elems_per_lane": DQK // lanes_per_key, "pitch": LDS_PITCH, "group": group,
+        "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader, "q_loader": q_loader,
+        "pitch": LDS_PITCH, "group": group,
         "lds_kv": 0, "lds_q": bk * LDS_PITCH, "lds_bytes": (bk + q_rows) * LDS_PITCH,
         "v_o": o_acc, "v_stage": stage, "v_s": s_acc, "v_p": p_pack, "v_k": k_ops, "v_q": q_ops,
         "v_v": v_ops, "v_cvt": cvt, "next_free_vgpr": (end + 3) // 4 * 4, "next_free_sgpr": 96,
