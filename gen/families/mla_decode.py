@@ -32,11 +32,16 @@ max_seq_len, so the grid's z covers it and a workgroup whose chunk starts past i
 (a short sequence in a skewed batch costs one empty workgroup per unused chunk, the long one is spread over
 many workgroups). The rule:
   wgs    = B * ceil(H*Sq / (16W))                  workgroups without a split
-  by_len = ceil(max_seq_len / CHUNK_KEYS)          chunks of about CHUNK_KEYS keys (partials stay <= ~5%
-                                                   of the KV bytes: 33 KiB per wave per chunk against
-                                                   CHUNK_KEYS * 1152 bytes of KV)
-  fill   = ceil(FILL_WAVES * cus / wgs)            enough workgroups for FILL_WAVES per CU
-  S      = clamp(min(by_len, fill), 1, MAX_SPLITS), or min(kv_splits, MAX_SPLITS) when the caller sets
+  by_len = ceil(max_seq_len / CHUNK_KEYS)          chunks of about CHUNK_KEYS keys (partials stay <= ~6%
+                                                   of the KV bytes: 2 x 33 KiB per wave per chunk against
+                                                   CHUNK_KEYS * 1152 bytes of KV); a long sequence in a
+                                                   skewed batch is spread over this many workgroups
+  spread = min(cus div wgs, ceil(max_seq_len / MIN_CHUNK_KEYS))
+                                                   a small batch still covers the CUs in one round
+                                                   (floor: no second, mostly idle round), with chunks of
+                                                   at least MIN_CHUNK_KEYS keys
+  fill   = ceil(FILL_WAVES * cus / wgs)            at most FILL_WAVES workgroups per CU
+  S      = clamp(min(max(by_len, spread), fill), 1, MAX_SPLITS), or min(kv_splits, MAX_SPLITS) when the caller sets
            kv_splits > 0 (a fixed split for graph capture; the tests use it to split short sequences)
   keys_per_split = round_up(ceil(max_seq_len / S), BK);  grid z = ceil(max_seq_len / keys_per_split)
 Every wave of a split workgroup stores its unnormalised O (fp32), row max and row sum to the workspace and
@@ -56,6 +61,7 @@ ROWS_PER_WAVE = 16
 LDS_PITCH = DQK * 2 + 16        # one bf16 row + 16 bytes: rows of a K operand read fall in different banks
 MAX_SPLITS = 64
 CHUNK_KEYS = 1024
+MIN_CHUNK_KEYS = 256
 FILL_WAVES = 4
 MAX_PAGE_SIZE = 2**20
 # per wave and split: 32 quads of O (fp32) + 1 quad (row max, row sum), [quad][lane][16 bytes]
@@ -163,8 +169,9 @@ def _wgs(p: dict) -> list:
 def requested_splits(p: dict) -> list:
     """The rule of the module docstring, or the caller's `kv_splits` when it gives one (> 0)."""
     by_len = ["ceil_div", ["max", 1, "max_seq_len"], CHUNK_KEYS]
+    spread = ["min", ["div", "cus", _wgs(p)], ["ceil_div", ["max", 1, "max_seq_len"], MIN_CHUNK_KEYS]]
     fill = ["ceil_div", ["mul", FILL_WAVES, "cus"], _wgs(p)]
-    rule = ["max", 1, ["min", by_len, fill, MAX_SPLITS]]
+    rule = ["max", 1, ["min", ["max", by_len, spread], fill, MAX_SPLITS]]
     return ["if", ["gt", "kv_splits", 0], ["min", "kv_splits", MAX_SPLITS], rule]
 
 

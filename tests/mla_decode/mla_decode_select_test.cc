@@ -2,7 +2,8 @@
 // the manifest alone) picks for DeepSeek-V3 decode (576/512 latent, Sq = 1, context 4096, 64-token
 // pages) at TP 1, 8 and 16 (H = 128, 16, 8) with batch 1, 32 and 256, on MI300X (304 CUs) and MI355X
 // (256 CUs). The expected values were worked out by hand from the rule in the family's docstring:
-//   row tiles = ceil(H / (16 W)); wgs = B * row tiles; S = clamp(min(ceil(4096 / 1024), ceil(4 cus / wgs)), 1, 64)
+//   row tiles = ceil(H / (16 W)); wgs = B * row tiles;
+//   S = clamp(min(max(ceil(4096 / 1024), min(cus div wgs, ceil(4096 / 256))), ceil(4 cus / wgs)), 1, 64)
 // and the cost's preference for the fewest KV re-reads (fewest row tiles), then the fewest padded rows.
 #include <gtest/gtest.h>
 
@@ -50,16 +51,18 @@ struct Pin {
 // MI300X: 16 rows per wave, 1 or 2 waves; H = 128 takes 2 waves once HBM binds (B = 32, 256: 4 row tiles
 // re-read the KV 4 times, not 8); at B = 1 every workgroup is bound by its own bytes in flight, so both
 // tilings cost the same and the tie goes to the smaller id (1 wave: more CUs at work). H <= 16: one wave (no
-// padded rows beyond H). Splits: 4 by length; fill = ceil(1216 / wgs) caps it at 2 for B = 256, H = 128.
+// padded rows beyond H). Splits: 4 by length, raised to cover the CUs in one round for small batches
+// (B = 1: 16, the 256-key floor; H <= 16, B = 32: 304 div 32 = 9), capped at ceil(1216 / wgs) = 2 for
+// B = 256, H = 128.
 // MI355X: 2 or 4 waves; H = 128 takes 4 (2 row tiles) when HBM binds, 2 at B = 1 (tie); H <= 16 takes 2
-// (fewest padded rows).
+// (fewest padded rows); H <= 16, B = 32: 256 div 32 = 8 splits.
 constexpr Pin kPins[] = {
-    {"gfx942", 304, 128, 1, 1, 4},  {"gfx942", 304, 128, 32, 2, 4}, {"gfx942", 304, 128, 256, 2, 2},
-    {"gfx942", 304, 16, 1, 1, 4},   {"gfx942", 304, 16, 32, 1, 4},  {"gfx942", 304, 16, 256, 1, 4},
-    {"gfx942", 304, 8, 1, 1, 4},    {"gfx942", 304, 8, 32, 1, 4},   {"gfx942", 304, 8, 256, 1, 4},
-    {"gfx950", 256, 128, 1, 2, 4},  {"gfx950", 256, 128, 32, 4, 4}, {"gfx950", 256, 128, 256, 4, 2},
-    {"gfx950", 256, 16, 1, 2, 4},   {"gfx950", 256, 16, 32, 2, 4},  {"gfx950", 256, 16, 256, 2, 4},
-    {"gfx950", 256, 8, 1, 2, 4},    {"gfx950", 256, 8, 32, 2, 4},   {"gfx950", 256, 8, 256, 2, 4},
+    {"gfx942", 304, 128, 1, 1, 16}, {"gfx942", 304, 128, 32, 2, 4}, {"gfx942", 304, 128, 256, 2, 2},
+    {"gfx942", 304, 16, 1, 1, 16},  {"gfx942", 304, 16, 32, 1, 9},  {"gfx942", 304, 16, 256, 1, 4},
+    {"gfx942", 304, 8, 1, 1, 16},   {"gfx942", 304, 8, 32, 1, 9},   {"gfx942", 304, 8, 256, 1, 4},
+    {"gfx950", 256, 128, 1, 2, 16}, {"gfx950", 256, 128, 32, 4, 4}, {"gfx950", 256, 128, 256, 4, 2},
+    {"gfx950", 256, 16, 1, 2, 16},  {"gfx950", 256, 16, 32, 2, 8},  {"gfx950", 256, 16, 256, 2, 4},
+    {"gfx950", 256, 8, 1, 2, 16},   {"gfx950", 256, 8, 32, 2, 8},   {"gfx950", 256, 8, 256, 2, 4},
 };
 
 class MlaDecodeSelect : public ::testing::Test {
