@@ -140,6 +140,9 @@ def _plan(arch: str, p: dict) -> dict:
         if end <= MAX_ARCH_VGPRS:
             break
     cvt = compute
+    # the last arriver's combine reads partials into the staging + compute registers (dead by then): as many
+    # accumulator quads per round trip as fit (a power of two dividing 32)
+    combine_quads = 16 if end - stage >= 64 else 8
     q_rows = ROWS_PER_WAVE * w
     return {
         "mfma": mf, "waves": w, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks, "steps": steps,
@@ -150,7 +153,7 @@ def _plan(arch: str, p: dict) -> dict:
         "v_v": v_ops, "v_cvt": cvt, "next_free_vgpr": (end + 3) // 4 * 4, "next_free_sgpr": 96,
         "workgroup_ids": "xyz", "dqk": DQK, "dv": DV, "partial_bytes": PARTIAL_BYTES,
         "partial_quads": PARTIAL_QUADS, "counter_region_align": COUNTER_REGION_ALIGN,
-        "transposed_v": arch == "gfx950",
+        "transposed_v": arch == "gfx950", "combine_quads": combine_quads,
     }
 
 

@@ -391,11 +391,11 @@ TEST_P(MlaDecodeEmu, SkewedBatchSplitsTheLongSequenceDeterministically) {
   c.H = 16;
   c.Sq = 1;
   c.page_size = 16;
-  c.lens = {200, 9, 12, 7};
-  c.kv_splits = 8;
+  c.lens = {330, 9, 12, 7};
+  c.kv_splits = 16;  // 11 chunks of 32 keys: more than one batch of the combine's 8 in-flight loads
   const HostData d = make_data(k, c);
   const Outputs first = run(k, c, d);
-  EXPECT_GE(first.splits, 4u) << k.id << ": the long sequence should span several chunks";
+  EXPECT_EQ(first.splits, 11u) << k.id << ": the long sequence should span 11 chunks";
   check(k, c, d, first);
   const Outputs again = run(k, c, d, emu::Schedule::kRandom, 7);
   EXPECT_EQ(again.o, first.o) << k.id << ": O differs under another schedule";
