@@ -32,10 +32,11 @@ max_seq_len, so the grid's z covers it and a workgroup whose chunk starts past i
 (a short sequence in a skewed batch costs one empty workgroup per unused chunk, the long one is spread over
 many workgroups). The rule:
   wgs    = B * ceil(H*Sq / (16W))                  workgroups without a split
-  by_len = ceil(max_seq_len / CHUNK_KEYS)          chunks of about CHUNK_KEYS keys (partials stay <= ~6%
-                                                   of the KV bytes: 2 x 33 KiB per wave per chunk against
-                                                   CHUNK_KEYS * 1152 bytes of KV); a long sequence in a
-                                                   skewed batch is spread over this many workgroups
+  chunk  = CHUNK_KEYS * min(W, ceil(H*Sq/16)) * (2 / kv bytes)
+                                                   keys whose KV bytes dwarf the workgroup's partials
+                                                   (2 x 33 KiB per wave with real rows per split: ~6%)
+  by_len = ceil(max_seq_len / chunk)               a long sequence in a skewed batch is spread over
+                                                   this many workgroups
   spread = min(cus div wgs, ceil(max_seq_len / MIN_CHUNK_KEYS))
                                                    a small batch still covers the CUs in one round
                                                    (floor: no second, mostly idle round), with chunks of
@@ -169,9 +170,16 @@ def _wgs(p: dict) -> list:
     return ["mul", "B", _row_tiles(p)]
 
 
+def chunk_keys(p: dict) -> list:
+    """Keys per chunk that keep a workgroup's partials (2 x 33 KiB per wave with real rows) near 6% of the
+    KV bytes it streams: CHUNK_KEYS per such wave for bf16 KV, twice that for fp8 (half the bytes per key)."""
+    row_waves = ["min", p["waves"], ["ceil_div", ["mul", "H", "Sq"], ROWS_PER_WAVE]]
+    return ["mul", CHUNK_KEYS * 2 // _kv_bytes(p), row_waves]
+
+
 def requested_splits(p: dict) -> list:
     """The rule of the module docstring, or the caller's `kv_splits` when it gives one (> 0)."""
-    by_len = ["ceil_div", ["max", 1, "max_seq_len"], CHUNK_KEYS]
+    by_len = ["ceil_div", ["max", 1, "max_seq_len"], chunk_keys(p)]
     spread = ["min", ["div", "cus", _wgs(p)], ["ceil_div", ["max", 1, "max_seq_len"], MIN_CHUNK_KEYS]]
     fill = ["ceil_div", ["mul", FILL_WAVES, "cus"], _wgs(p)]
     rule = ["max", 1, ["min", ["max", by_len, spread], fill, MAX_SPLITS]]

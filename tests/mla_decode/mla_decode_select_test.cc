@@ -2,8 +2,8 @@
 // the manifest alone) picks for DeepSeek-V3 decode (576/512 latent, Sq = 1, context 4096, 64-token
 // pages) at TP 1, 8 and 16 (H = 128, 16, 8) with batch 1, 32 and 256, on MI300X (304 CUs) and MI355X
 // (256 CUs). The expected values were worked out by hand from the rule in the family's docstring:
-//   row tiles = ceil(H / (16 W)); wgs = B * row tiles;
-//   S = clamp(min(max(ceil(4096 / 1024), min(cus div wgs, ceil(4096 / 256))), ceil(4 cus / wgs)), 1, 64)
+//   row tiles = ceil(H / (16 W)); wgs = B * row tiles; chunk = 1024 min(W, ceil(H / 16)) (x2 for fp8 KV);
+//   S = clamp(min(max(ceil(4096 / chunk), min(cus div wgs, ceil(4096 / 256))), ceil(4 cus / wgs)), 1, 64)
 // and the cost's preference for the fewest KV re-reads (fewest row tiles), then the fewest padded rows.
 #include <gtest/gtest.h>
 
@@ -44,25 +44,26 @@ struct Pin {
   const char* arch;
   int64_t cus;
   int64_t heads, batch;
-  int64_t waves;   // the variant picked
-  uint32_t splits; // grid z
+  int64_t waves;                      // the variant picked
+  uint32_t splits_bf16, splits_fp8;  // grid z for bf16 and fp8 KV
 };
 
+// chunk = 1024 keys per wave with real rows (min(W, ceil(H/16))), doubled for fp8 KV; by_len = ceil(4096 / chunk).
 // MI300X: 16 rows per wave, 1 or 2 waves; H = 128 takes 2 waves once HBM binds (B = 32, 256: 4 row tiles
 // re-read the KV 4 times, not 8); at B = 1 every workgroup is bound by its own bytes in flight, so both
 // tilings cost the same and the tie goes to the smaller id (1 wave: more CUs at work). H <= 16: one wave (no
-// padded rows beyond H). Splits: 4 by length, raised to cover the CUs in one round for small batches
-// (B = 1: 16, the 256-key floor; H <= 16, B = 32: 304 div 32 = 9), capped at ceil(1216 / wgs) = 2 for
-// B = 256, H = 128.
+// padded rows beyond H). Splits: by_len, raised to cover the CUs in one round for small batches (B = 1:
+// 16, the 256-key floor; H <= 16, B = 32: 304 div 32 = 9; H = 128, B = 32: 304 div 128 = 2), capped at
+// ceil(1216 / wgs) (B = 256, H = 128: 2; bf16 keeps it, fp8's by_len is 1).
 // MI355X: 2 or 4 waves; H = 128 takes 4 (2 row tiles) when HBM binds, 2 at B = 1 (tie); H <= 16 takes 2
-// (fewest padded rows); H <= 16, B = 32: 256 div 32 = 8 splits.
+// (fewest padded rows); H <= 16, B = 32: 256 div 32 = 8 splits; H = 128, B = 32: 256 div 64 = 4.
 constexpr Pin kPins[] = {
-    {"gfx942", 304, 128, 1, 1, 16}, {"gfx942", 304, 128, 32, 2, 4}, {"gfx942", 304, 128, 256, 2, 2},
-    {"gfx942", 304, 16, 1, 1, 16},  {"gfx942", 304, 16, 32, 1, 9},  {"gfx942", 304, 16, 256, 1, 4},
-    {"gfx942", 304, 8, 1, 1, 16},   {"gfx942", 304, 8, 32, 1, 9},   {"gfx942", 304, 8, 256, 1, 4},
-    {"gfx950", 256, 128, 1, 2, 16}, {"gfx950", 256, 128, 32, 4, 4}, {"gfx950", 256, 128, 256, 4, 2},
-    {"gfx950", 256, 16, 1, 2, 16},  {"gfx950", 256, 16, 32, 2, 8},  {"gfx950", 256, 16, 256, 2, 4},
-    {"gfx950", 256, 8, 1, 2, 16},   {"gfx950", 256, 8, 32, 2, 8},   {"gfx950", 256, 8, 256, 2, 4},
+    {"gfx942", 304, 128, 1, 1, 16, 16}, {"gfx942", 304, 128, 32, 2, 2, 2}, {"gfx942", 304, 128, 256, 2, 2, 1},
+    {"gfx942", 304, 16, 1, 1, 16, 16},  {"gfx942", 304, 16, 32, 1, 9, 9},  {"gfx942", 304, 16, 256, 1, 4, 2},
+    {"gfx942", 304, 8, 1, 1, 16, 16},   {"gfx942", 304, 8, 32, 1, 9, 9},   {"gfx942", 304, 8, 256, 1, 4, 2},
+    {"gfx950", 256, 128, 1, 2, 16, 16}, {"gfx950", 256, 128, 32, 4, 4, 4}, {"gfx950", 256, 128, 256, 4, 1, 1},
+    {"gfx950", 256, 16, 1, 2, 16, 16},  {"gfx950", 256, 16, 32, 2, 8, 8},  {"gfx950", 256, 16, 256, 2, 4, 2},
+    {"gfx950", 256, 8, 1, 2, 16, 16},   {"gfx950", 256, 8, 32, 2, 8, 8},   {"gfx950", 256, 8, 256, 2, 4, 2},
 };
 
 class MlaDecodeSelect : public ::testing::Test {
@@ -98,7 +99,7 @@ TEST_F(MlaDecodeSelect, DeepSeekV3DecodeAtTp1Tp8Tp16) {
       auto config = prepare_launch(k, problem, device);
       ASSERT_TRUE(config.is_ok()) << where << ": " << config.status().to_string();
       EXPECT_EQ(config->grid_workgroups[0], static_cast<uint32_t>(pin.batch)) << where;
-      EXPECT_EQ(config->grid_workgroups[2], pin.splits) << where;
+      EXPECT_EQ(config->grid_workgroups[2], std::string(kv) == "fp8" ? pin.splits_fp8 : pin.splits_bf16) << where;
     }
   }
 }
