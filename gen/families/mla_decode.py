@@ -13,7 +13,8 @@ Variants: `waves` (W) x kv_dtype x q_dtype per arch. A workgroup owns 16*W rows 
 wave) of one batch entry and one KV split, so the row tiles serve any H*Sq: H*Sq = 16 (H=16, or H=8 with
 Sq=2) fills a W=1 tile, 32 a W=2 tile (gfx942) ... and any other H from 1 to 128 runs padded: the padding
 cost is the rows of the last tile beyond H*Sq, which the selection cost charges (it prices
-ceil(H*Sq/(16W)) tiles of 16W rows, see _cost).
+ceil(H*Sq/(16W)) tiles of 16W rows, see _cost). A wave whose 16 rows are all padding only helps load the KV
+tiles; a partly padded wave computes all 16 rows (H = 8 at Sq = 1 uses half of its MFMA rows).
   gfx942: W = 1, 2; v_mfma_f32_16x16x16_bf16; BK = 16 keys per KV tile; LDS = KV tile + Q rows (<= 56 KiB).
   gfx950: W = 2, 4; v_mfma_f32_16x16x32_bf16 (double K per pass; the 16x16x16 shape runs at half rate
   there), P.V over pairs of 16-key blocks with V read by ds_read_b64_tr_b16 (transposed LDS reads);
@@ -48,7 +49,7 @@ many workgroups). The rule:
 Every wave of a split workgroup stores its unnormalised O (fp32), row max and row sum to the workspace and
 arrives on its own counter; the last arriver combines the sequence's partials in split order 0..n-1 (never
 arrival order: the same bits every run) with LSE weights, resets the counter and writes O and LSE
-(asm/mla_decode/combine.s.j2).
+(publish_and_combine in asm/mla_decode/mla_decode.s.j2).
 """
 
 from gen.archs import MAX_ARCH_VGPRS, ROOFLINE, WAVE_SIZE, MfmaShape, arch_info
