@@ -9,10 +9,11 @@ namespace {
 // AGPRs, both addressable up to 256), VGPRs allocated in blocks of 8; GFX9 addresses 102 SGPRs and
 // adds VCC, FLAT_SCRATCH and XNACK_MASK (6) on top; LLVM's assembler encodes the SGPR field in blocks
 // of 8 registers (checked: next_free_sgpr 20 + 6 extra gives field 3); LDS is 64 KiB in 128-dword granules on gfx942, 160 KiB in
-// 320-dword granules on gfx950. FP8: FNUZ on gfx942, OCP on gfx950 (isa-notes.md "FP8").
+// 320-dword granules on gfx950. FP8: FNUZ on gfx942, OCP on gfx950 (isa-notes.md "FP8"). CUs:
+// MI300X has 304, MI355X 256 (AMD CDNA3 / CDNA4 white papers; isa-notes.md "Hardware numbers").
 constexpr std::array<ArchInfo, 2> kArchs{{
-    {"gfx942", 0x04c, 512, 256, 256, 102, 6, 8, 8, 64 * 1024, 128 * 4, 64, true, "e4m3fnuz"},
-    {"gfx950", 0x04f, 512, 256, 256, 102, 6, 8, 8, 160 * 1024, 320 * 4, 64, true, "e4m3fn"},
+    {"gfx942", 0x04c, 512, 256, 256, 102, 6, 8, 8, 64 * 1024, 128 * 4, 64, true, "e4m3fnuz", 304},
+    {"gfx950", 0x04f, 512, 256, 256, 102, 6, 8, 8, 160 * 1024, 320 * 4, 64, true, "e4m3fn", 256},
 }};
 
 struct MachName {

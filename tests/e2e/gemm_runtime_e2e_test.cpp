@@ -11,10 +11,11 @@
 
 #include "device_run.h"
 #include "e2e_pack.h"
-#include "gemm_families.h"
+#include "gemm_cases.h"
 #include "ingot/ops.h"
 
 namespace ingot::e2e {
+using namespace ingot::harness;
 namespace {
 
 struct RuntimeCase {

@@ -12,10 +12,11 @@
 
 #include "device_run.h"
 #include "e2e_pack.h"
-#include "gemm_families.h"
+#include "gemm_cases.h"
 #include "ingot/ops.h"
 
 namespace ingot::e2e {
+using namespace ingot::harness;
 namespace {
 
 TEST(SelectionContract, PackWithoutBiasKernelsRefusesABias) {
@@ -66,6 +67,7 @@ TEST(SelectionContract, PackWithoutBiasKernelsRefusesABias) {
 }  // namespace ingot::e2e
 
 namespace ingot::e2e {
+using namespace ingot::harness;
 namespace {
 
 // The same contract for the FP8 kernels, which take neither alpha nor bias: a call with either must find
