@@ -1,5 +1,6 @@
 #include "device_run.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "ingot/launch.h"
@@ -65,7 +66,14 @@ Result<std::vector<uint8_t>> DeviceBuffers::read(const std::string& name, size_t
 
 Result<std::vector<std::string>> DeviceBuffers::verify(const HostCase& hc) {
   std::vector<std::string> failures;
+  // the buffers the kernel writes besides the output first: the output's check reads them
+  std::vector<std::pair<std::string, const std::vector<uint8_t>*>> order;
   for (const auto& [name, bytes] : hc.buffers) {
+    const bool also = std::find(hc.also_written.begin(), hc.also_written.end(), name) != hc.also_written.end();
+    order.insert(also ? order.begin() : order.end(), {name, &bytes});
+  }
+  for (const auto& [name, bytes_ptr] : order) {
+    const std::vector<uint8_t>& bytes = *bytes_ptr;
     std::vector<uint8_t> image(bytes.size() + kGuardBytes);
     const Status copied = device_.copy_to_host(image.data(), addresses_.at(name), image.size());
     if (!copied.is_ok()) return step(copied, "copy " + name + " to the host");
@@ -78,6 +86,10 @@ Result<std::vector<std::string>> DeviceBuffers::verify(const HostCase& hc) {
       }
     }
     image.resize(bytes.size());
+    if (std::find(hc.also_written.begin(), hc.also_written.end(), name) != hc.also_written.end()) {
+      (*hc.written)[name] = std::move(image);
+      continue;
+    }
     if (name == hc.output) {
       if (hc.check_output) {
         auto lines = hc.check_output(bytes, image);

@@ -28,6 +28,11 @@ struct HostCase {
   // Failure lines for the output buffer (before = initial bytes, after = what the kernel left).
   std::function<std::vector<std::string>(const std::vector<uint8_t>& before, const std::vector<uint8_t>& after)>
       check_output;
+  // Other buffers the kernel writes (e.g. mla_decode's LSE beside O): not inputs, so not required to stay
+  // unchanged; verify() reads them back into `written` before it calls check_output, which checks them.
+  std::vector<std::string> also_written;
+  std::shared_ptr<std::map<std::string, std::vector<uint8_t>>> written =
+      std::make_shared<std::map<std::string, std::vector<uint8_t>>>();
   // What check_output found element by element (largest errors, elements outside tolerance), when the
   // op's check keeps it: `ingot run` prints it. Filled when the case runs.
   std::shared_ptr<ErrorStats> stats;

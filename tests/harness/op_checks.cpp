@@ -1,5 +1,6 @@
 // The registry of op checks: one line per op.
 #include "gemm_check.h"
+#include "mla_decode_check.h"
 #include "op_check.h"
 
 namespace ingot::harness {
@@ -7,6 +8,7 @@ namespace ingot::harness {
 std::span<const OpCheck* const> op_checks() {
   static const OpCheck* const checks[] = {
       &gemm_check(),
+      &mla_decode_check(),
   };
   return checks;
 }
