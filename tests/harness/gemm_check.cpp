@@ -154,7 +154,7 @@ class GemmCheck final : public OpCheck {
   Result<Problem> problem(const CaseOptions& options, const DeviceInfo& device) const override {
     auto call = call_from(options, device);
     if (!call) return call.status();
-    return gemm_problem(call.value().args);
+    return gemm_problem(call.value().args, device);
   }
 
   Result<HostCase> make_case(const CaseOptions& options, const DeviceInfo& device, uint32_t seed) const override {
@@ -162,7 +162,9 @@ class GemmCheck final : public OpCheck {
     if (!call) return call.status();
     const GemmCall& c = call.value();
     HostCase hc = c.fp8 ? make_fp8_gemm_case(c.fp8_gemm, c.shape, seed) : make_dense_case(c.dense, c.shape, seed);
-    hc.problem = gemm_problem(c.args);  // exactly the op call's problem (buffers bound when the case runs)
+    auto problem = gemm_problem(c.args, device);  // exactly the op call's problem (buffers bound when the case runs)
+    if (!problem) return problem.status();
+    hc.problem = std::move(problem).value();
     return hc;
   }
 
