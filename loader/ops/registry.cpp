@@ -1,6 +1,7 @@
 // Every op libingot knows: a new op is one line here (and its own unit in loader/ops/).
 #include "ingot/op.h"
 #include "ingot/ops/gemm.h"
+#include "ingot/ops/mla_decode.h"
 
 namespace ingot {
 namespace {
@@ -8,6 +9,7 @@ namespace {
 std::span<const Op* const> registry() {
   static const Op* const ops[] = {
       &gemm_op(),
+      &mla_decode_op(),
   };
   return ops;
 }

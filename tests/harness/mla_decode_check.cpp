@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "ingot/ops.h"
+#include "ingot/ops/mla_decode.h"
 #include "mla_decode_reference.h"
 
 namespace ingot::harness {
@@ -126,19 +127,23 @@ const char* dtype_name(MlaDtype d) { return d == MlaDtype::kFp8 ? "fp8" : "bf16"
 double q_scale_of(const MlaCall& c) { return c.q == MlaDtype::kFp8 ? 0.75 : 1.0; }
 double kv_scale_of(const MlaCall& c) { return c.kv == MlaDtype::kFp8 ? 1.25 : 1.0; }
 
-// The op's problem for the call (the mla_decode op unit, loader/ops, will own this once it lands; until
-// then this is the only place that builds it).
-Problem problem_of(const MlaCall& c) {
-  Problem p("mla_decode");
-  p.key("q_dtype", dtype_name(c.q)).key("kv_dtype", dtype_name(c.kv)).key("o_dtype", "bf16");
-  p.key("fp8_format", c.fp8_format);
-  p.integer("B", c.shape.B).integer("H", c.shape.H).integer("Sq", c.shape.Sq).integer("page_size", c.shape.page_size);
-  p.integer("max_pages_per_seq", c.shape.max_pages_per_seq);
-  p.integer("max_seq_len", *std::max_element(c.lens.begin(), c.lens.end()));
-  p.integer("kv_lora_rank", c.shape.kv_lora_rank).integer("rope_dim", c.shape.rope_dim).integer("kv_splits", c.kv_splits);
-  p.scalar("softmax_scale", c.softmax_scale).scalar("q_scale", q_scale_of(c)).scalar("kv_scale", kv_scale_of(c));
-  if (!c.lse) p.buffer("LSE", 0);  // no LSE asked for: the kernel skips it
-  return p;
+// The op's own problem for the call (loader/ops/mla_decode.cpp: every default filled there).
+Result<Problem> problem_of(const MlaCall& c, const DeviceInfo& device) {
+  MlaDecodeArgs args;
+  args.batch = c.shape.B;
+  args.heads = c.shape.H;
+  args.seqlen_q = c.shape.Sq;
+  args.page_size = c.shape.page_size;
+  args.max_seq_len = *std::max_element(c.lens.begin(), c.lens.end());
+  args.max_pages_per_seq = c.shape.max_pages_per_seq;
+  args.q_dtype = dtype_name(c.q);
+  args.kv_dtype = dtype_name(c.kv);
+  args.fp8_format = c.fp8_format;
+  args.q_scale = static_cast<float>(q_scale_of(c));
+  args.kv_scale = static_cast<float>(kv_scale_of(c));
+  args.softmax_scale = static_cast<float>(c.softmax_scale);
+  args.kv_splits = c.kv_splits;
+  return mla_decode_problem(args, device);  // buffers 0 here (LSE stays 0 without --lse); bound when run
 }
 
 Fp8Format format_of(const std::string& name) { return name == "e4m3fn" ? Fp8Format::kE4M3Fn : Fp8Format::kE4M3Fnuz; }
@@ -179,7 +184,7 @@ std::vector<uint8_t> bytes_of(const std::vector<T>& values) {
   return out;
 }
 
-Result<HostCase> make_mla_case(const MlaCall& c, uint32_t seed) {
+Result<HostCase> make_mla_case(const MlaCall& c, const DeviceInfo& device, uint32_t seed) {
   const auto& s = c.shape;
   const int64_t keys = std::accumulate(c.lens.begin(), c.lens.end(), int64_t{0});
   if (keys > kMaxKeys) return bad_option("the batch's keys must stay under 2^22 for the CPU reference");
@@ -198,7 +203,9 @@ Result<HostCase> make_mla_case(const MlaCall& c, uint32_t seed) {
   }
   const Fp8Format format = format_of(c.fp8_format);
   HostCase hc;
-  hc.problem = problem_of(c);
+  auto problem = problem_of(c, device);
+  if (!problem) return problem.status();
+  hc.problem = std::move(problem).value();
   hc.buffers["Q"] = random_elements(s.B * s.Sq * s.H * s.dqk(), c.q, format, rng);
   hc.buffers["pages"] = random_elements(num_pages * s.page_size * s.dqk(), c.kv, format, rng);
   hc.buffers["block_table"] = bytes_of(table);
@@ -292,7 +299,7 @@ class MlaDecodeCheck final : public OpCheck {
     if (!format) return format.status();
     auto call = call_from(options, format.value());
     if (!call) return call.status();
-    return problem_of(call.value());
+    return problem_of(call.value(), device);
   }
 
   Result<HostCase> make_case(const CaseOptions& options, const DeviceInfo& device, uint32_t seed) const override {
@@ -300,7 +307,7 @@ class MlaDecodeCheck final : public OpCheck {
     if (!format) return format.status();
     auto call = call_from(options, format.value());
     if (!call) return call.status();
-    return make_mla_case(call.value(), seed);
+    return make_mla_case(call.value(), device, seed);
   }
 
   // Short sequences that still cross pages and tiles: mixed lengths with an empty one and a forced split,
@@ -333,7 +340,9 @@ class MlaDecodeCheck final : public OpCheck {
   Result<HostCase> kernel_case(const ManifestKernel& kernel, const KernelShape& shape, uint32_t seed) const override {
     auto call = call_from(shape.options, text_param(kernel, "fp8_format"));
     if (!call) return call.status();
-    return make_mla_case(call.value(), seed);
+    DeviceInfo device;
+    device.arch = kernel.arch;
+    return make_mla_case(call.value(), device, seed);
   }
 };
 
