@@ -131,7 +131,10 @@ def _plan(arch: str, p: dict) -> dict:
     o_acc = 28
     stage = o_acc + col_blocks * mf.acc_regs
     compute = stage + stage_regs
-    for group in (4, 2, 1):
+    # k-steps per LDS operand read of S: gfx942's 4-element operands come two steps per ds_read_b128 (lane g
+    # reads dims 8g..8g+7 of a 32-dim pair of steps; K and Q pair the same dims, so each dim is summed once)
+    read_steps = 2 if mf.operand_regs == 2 else 1
+    for group in (g for g in (4, 2, 1) if g % read_steps == 0):
         s_acc = compute
         p_pack = s_acc + blocks * 4
         k_ops = p_pack + blocks * 2
@@ -155,7 +158,7 @@ def _plan(arch: str, p: dict) -> dict:
         "v_v": v_ops, "v_cvt": cvt, "next_free_vgpr": (end + 3) // 4 * 4, "next_free_sgpr": 96,
         "workgroup_ids": "xyz", "dqk": DQK, "dv": DV, "partial_bytes": PARTIAL_BYTES,
         "partial_quads": PARTIAL_QUADS, "counter_region_align": COUNTER_REGION_ALIGN,
-        "transposed_v": arch == "gfx950", "combine_quads": combine_quads,
+        "transposed_v": arch == "gfx950", "combine_quads": combine_quads, "read_steps": read_steps,
     }
 
 
