@@ -99,6 +99,8 @@ def _valid(arch: str, p: dict) -> str | None:
         return "KV tile and Q rows do not fit in LDS"
     if plan["next_free_vgpr"] > MAX_ARCH_VGPRS:
         return "register plan exceeds 256 VGPRs"
+    if arch == "gfx942" and plan["v_groups"] < 1:
+        return "no room for a P.V column group's 16 operand registers"
     return None
 
 
@@ -140,10 +142,13 @@ def _plan(arch: str, p: dict) -> dict:
         k_ops = p_pack + blocks * 2
         q_ops = k_ops + group * blocks * mf.operand_regs
         v_ops = q_ops + group * mf.operand_regs
-        end = max(v_ops + group * 4, compute + 12)  # 4 16-bit reads (gfx942) or 2 transposed reads per block;
+        end = max(v_ops + group * 4, compute + 12)  # 2 transposed reads per block (gfx950);
                                                      # fp8 widening: 4 f32 + 8 packed
         if end <= MAX_ARCH_VGPRS:
             break
+    # gfx942's P.V works on column groups of 4 blocks, 16 registers each (4 reads + 4 operands), in the K/Q/V
+    # operand registers (dead after S): as many groups in flight as fit, up to 2
+    v_groups = min(2, (end - k_ops) // 16)
     cvt = compute
     # the last arriver's combine reads partials into the staging + compute registers (dead by then): as many
     # accumulator quads per round trip as fit (a power of two dividing 32)
@@ -159,6 +164,7 @@ def _plan(arch: str, p: dict) -> dict:
         "workgroup_ids": "xyz", "dqk": DQK, "dv": DV, "partial_bytes": PARTIAL_BYTES,
         "partial_quads": PARTIAL_QUADS, "counter_region_align": COUNTER_REGION_ALIGN,
         "transposed_v": arch == "gfx950", "combine_quads": combine_quads, "read_steps": read_steps,
+        "v_groups": v_groups,
     }
 
 
