@@ -4,6 +4,7 @@
 #include "ingot/op.h"
 #include "ingot/ops/fmha_fwd.h"
 #include "ingot/ops/gemm.h"
+#include "ingot/ops/mla_decode.h"
 #include "ingot/runtime.h"
 #include "ingot/status.h"
 #include "ingot/stream.h"

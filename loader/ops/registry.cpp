@@ -2,6 +2,7 @@
 #include "ingot/op.h"
 #include "ingot/ops/fmha_fwd.h"
 #include "ingot/ops/gemm.h"
+#include "ingot/ops/mla_decode.h"
 
 namespace ingot {
 namespace {
@@ -10,6 +11,7 @@ std::span<const Op* const> registry() {
   static const Op* const ops[] = {
       &gemm_op(),
       &fmha_fwd_op(),
+      &mla_decode_op(),
   };
   return ops;
 }

@@ -10,6 +10,7 @@ add_library(ingot_harness STATIC
   "${INGOT_HARNESS_DIR}/gemm_cases.cpp"
   "${INGOT_HARNESS_DIR}/gemm_shapes.cpp"
   "${INGOT_HARNESS_DIR}/fmha_check.cpp"
+  "${INGOT_HARNESS_DIR}/mla_decode_check.cpp"
 )
 target_include_directories(ingot_harness PUBLIC "${INGOT_HARNESS_DIR}" PRIVATE "${CMAKE_SOURCE_DIR}/tests/reference")
 target_link_libraries(ingot_harness PUBLIC ingot PRIVATE ingot_warnings)

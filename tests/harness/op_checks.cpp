@@ -1,6 +1,7 @@
 // The registry of op checks: one line per op.
 #include "fmha_check.h"
 #include "gemm_check.h"
+#include "mla_decode_check.h"
 #include "op_check.h"
 
 namespace ingot::harness {
@@ -9,6 +10,7 @@ std::span<const OpCheck* const> op_checks() {
   static const OpCheck* const checks[] = {
       &gemm_check(),
       &fmha_check(),
+      &mla_decode_check(),
   };
   return checks;
 }

@@ -1,0 +1,336 @@
+"""mla_decode: DeepSeek-V3 multi-head latent attention decode (absorbed form) over a paged latent cache.
+
+Per batch entry b: S[H*Sq, L] = Q[H*Sq, 576] . KV[L, 576]^T, O[H*Sq, 512] = softmax(S) . KV[L, :512], one latent
+KV head for all query heads (/work/shared/docs/attention-notes.md "MLA decode"). Layouts (vLLM's):
+  Q     [B, Sq, H, 576]  bf16 or fp8 (q_scale)      pages [num_pages, page_size, 576] bf16 or fp8 (kv_scale)
+  block_table int32 [B, max_pages_per_seq]           seq_lens int32 [B] (stay on the device)
+  O     [B, Sq, H, 512]  bf16                        LSE fp32 [B, H, Sq] (natural log; optional: address 0)
+Row r = t*H + h of batch entry b is query token t of head h: rows of one entry are contiguous in Q and O.
+Query token t sees keys [0, L - Sq + t] (MTP, bottom-right causal); a row that sees no key gets O = 0 and
+LSE = +inf.
+
+Variants: `waves` (W) x kv_dtype x q_dtype per arch. A workgroup owns 16*W rows (one 16-row MFMA tile per
+wave) of one batch entry and one KV split, so the row tiles serve any H*Sq: H*Sq = 16 (H=16, or H=8 with
+Sq=2) fills a W=1 tile, 32 a W=2 tile (gfx942) ... and any other H from 1 to 128 runs padded: the padding
+cost is the rows of the last tile beyond H*Sq, which the selection cost charges (it prices
+ceil(H*Sq/(16W)) tiles of 16W rows, see _cost). A wave whose 16 rows are all padding only helps load the KV
+tiles; a partly padded wave computes all 16 rows (H = 8 at Sq = 1 uses half of its MFMA rows).
+  gfx942: W = 1, 2; v_mfma_f32_16x16x16_bf16; BK = 16 keys per KV tile; LDS = KV tile + Q rows (<= 56 KiB).
+  gfx950: W = 2, 4; v_mfma_f32_16x16x32_bf16 (double K per pass; the 16x16x16 shape runs at half rate
+  there), P.V over pairs of 16-key blocks with V read by ds_read_b64_tr_b16 (transposed LDS reads);
+  BK = 32; up to 109 KiB of its 160 KiB LDS.
+fp8 KV (and fp8 Q) bytes are widened to bf16 on their way into LDS: e4m3 -> f32 is exact and 4 significant
+bits fit bf16, so the MFMAs see exact values; kv_scale and q_scale fold into the softmax scale and kv_scale
+into O. The fp8 encoding is the arch's (gfx942 e4m3fnuz, gfx950 e4m3fn: match key fp8_format).
+
+Page sizes: any power of two from 1 to 2^20 (constraint); the gather is per key, so no page-size class is
+needed: every lane fetches its own key's page id from block_table and forms a 64-bit address
+pages + page_id * page_bytes + row * row_bytes (v_mad_u64_u32), so pools past 4 GiB work.
+
+Split-KV by work (one rule for every variant, all host-side values): the KV sequence of every batch entry is
+cut into chunks of `keys_per_split` keys; workgroup z of (b, row tile) takes chunk z. The host knows only
+max_seq_len, so the grid's z covers it and a workgroup whose chunk starts past its own sequence ends at once
+(a short sequence in a skewed batch costs one empty workgroup per unused chunk, the long one is spread over
+many workgroups). The rule:
+  wgs    = B * ceil(H*Sq / (16W))                  workgroups without a split
+  chunk  = CHUNK_KEYS * min(W, ceil(H*Sq/16)) * (2 / kv bytes)
+                                                   keys whose KV bytes dwarf the workgroup's partials
+                                                   (2 x 33 KiB per wave with real rows per split: ~6%)
+  by_len = ceil(max_seq_len / chunk)               a long sequence in a skewed batch is spread over
+                                                   this many workgroups
+  spread = min(cus div wgs, ceil(max_seq_len / MIN_CHUNK_KEYS))
+                                                   a small batch still covers the CUs in one round
+                                                   (floor: no second, mostly idle round), with chunks of
+                                                   at least MIN_CHUNK_KEYS keys
+  fill   = ceil(FILL_WAVES * cus / wgs)            at most FILL_WAVES workgroups per CU
+  S      = clamp(min(max(by_len, spread), fill), 1, MAX_SPLITS), or min(kv_splits, MAX_SPLITS) when the caller sets
+           kv_splits > 0 (a fixed split for graph capture; the tests use it to split short sequences)
+  keys_per_split = round_up(ceil(max_seq_len / S), BK);  grid z = ceil(max_seq_len / keys_per_split)
+Every wave of a split workgroup stores its unnormalised O (fp32), row max and row sum to the workspace and
+arrives on its own counter; the last arriver combines the sequence's partials in split order 0..n-1 (never
+arrival order: the same bits every run) with LSE weights, resets the counter and writes O and LSE
+(publish_and_combine in asm/mla_decode/mla_decode.s.j2).
+"""
+
+from gen.archs import MAX_ARCH_VGPRS, ROOFLINE, WAVE_SIZE, MfmaShape, arch_info
+from gen.spec import Constraint, FamilySpec, KernArg
+
+KV_LORA_RANK = 512
+ROPE_DIM = 64
+DQK = KV_LORA_RANK + ROPE_DIM
+DV = KV_LORA_RANK
+ROWS_PER_WAVE = 16
+LDS_PITCH = DQK * 2 + 16        # one bf16 row + 16 bytes: rows of a K operand read fall in different banks
+MAX_SPLITS = 64
+CHUNK_KEYS = 1024
+MIN_CHUNK_KEYS = 256
+FILL_WAVES = 4
+MAX_PAGE_SIZE = 2**20
+# per wave and split: 32 quads of O (fp32) + 1 quad (row max, row sum), [quad][lane][16 bytes]
+PARTIAL_QUADS = DV // ROWS_PER_WAVE + 1
+PARTIAL_BYTES = PARTIAL_QUADS * WAVE_SIZE * 16
+COUNTER_REGION_ALIGN = 256
+INT32_LIMIT = 2**31
+
+MFMA = {
+    "gfx942": MfmaShape("v_mfma_f32_16x16x16_bf16", 16, 16, 16, 2, 4, 4),
+    "gfx950": MfmaShape("v_mfma_f32_16x16x32_bf16", 16, 16, 32, 4, 4, 4),
+}
+WAVES = {"gfx942": [1, 2], "gfx950": [2, 4]}
+FP8_FORMAT = {"gfx942": "e4m3fnuz", "gfx950": "e4m3fn"}
+DTYPES = ["bf16", "fp8"]
+
+
+def _bk(arch: str, waves: int) -> int:
+    """Keys per KV tile: 16 (one MFMA block) on gfx942; 32 on gfx950, whose P.V MFMA takes 32 keys."""
+    return 16 if arch == "gfx942" else 32
+
+
+def _space(arch: str) -> dict[str, list]:
+    return {"fp8_format": [FP8_FORMAT[arch]], "waves": WAVES[arch], "kv_dtype": DTYPES, "q_dtype": DTYPES}
+
+
+def _valid(arch: str, p: dict) -> str | None:
+    plan = _plan(arch, p)
+    for loader in (plan["kv_loader"], plan["q_loader"]):
+        if DQK % (plan["lanes_per_key"] * loader["elems"]):
+            return "a row must split evenly over the lanes that load it"
+    if plan["lds_bytes"] > arch_info(arch).lds_bytes:
+        return "KV tile and Q rows do not fit in LDS"
+    if plan["next_free_vgpr"] > MAX_ARCH_VGPRS:
+        return "register plan exceeds 256 VGPRs"
+    if arch == "gfx942" and plan["v_groups"] < 1:
+        return "no room for a P.V column group's 16 operand registers"
+    return None
+
+
+def _row_loader(elem_bytes: int, lanes_per_key: int) -> dict:
+    """How `lanes_per_key` lanes load one 576-element row: load i of lane part q covers chunk i*lanes + q, so
+    one instruction reads lanes * load_bytes contiguous bytes of every row it touches (whole 64-byte
+    segments: 4 x 16 or 8 x 8 or 8 x 16 bytes), and the chunk lands at the same chunk index in LDS, widened
+    to bf16 (2 bytes per element)."""
+    load_bytes = 16 if elem_bytes == 2 or DQK % (lanes_per_key * 16) == 0 else 8
+    elems = load_bytes // elem_bytes
+    return {"load_bytes": load_bytes, "elems": elems, "loads": DQK // (lanes_per_key * elems),
+            "regs": load_bytes // 4, "lds_bytes": elems * 2, "fp8": elem_bytes == 1}
+
+
+def _plan(arch: str, p: dict) -> dict:
+    mf = MFMA[arch]
+    w = p["waves"]
+    bk = _bk(arch, w)
+    lanes_per_key = WAVE_SIZE * w // bk
+    kv_loader = _row_loader(_kv_bytes(p), lanes_per_key)
+    q_loader = _row_loader(_q_bytes(p), lanes_per_key)
+    stage_regs = max(kv_loader["loads"] * kv_loader["regs"], q_loader["loads"] * q_loader["regs"])
+    blocks = bk // ROWS_PER_WAVE                    # 16-key S blocks per tile
+    steps = DQK // mf.k                             # MFMA k-steps of one S block
+    col_blocks = DV // ROWS_PER_WAVE                # 16-column blocks of O
+    # fixed VGPRs v0..v25 are named in the template; then O (32 blocks of 4), the staging registers of the
+    # next tile's loads (in flight while this tile is computed), then the compute temporaries: S, P and the
+    # LDS operands of `group` MFMAs in flight (the largest group that fits 256 VGPRs). The fp8 widening
+    # temporaries alias the compute region (widening happens between tiles).
+    o_acc = 28
+    stage = o_acc + col_blocks * mf.acc_regs
+    compute = stage + stage_regs
+    # k-steps per LDS operand read of S: gfx942's 4-element operands come two steps per ds_read_b128 (lane g
+    # reads dims 8g..8g+7 of a 32-dim pair of steps; K and Q pair the same dims, so each dim is summed once)
+    read_steps = 2 if mf.operand_regs == 2 else 1
+    for group in (g for g in (4, 2, 1) if g % read_steps == 0):
+        s_acc = compute
+        p_pack = s_acc + blocks * 4
+        k_ops = p_pack + blocks * 2
+        q_ops = k_ops + group * blocks * mf.operand_regs
+        v_ops = q_ops + group * mf.operand_regs
+        end = max(v_ops + group * 4, compute + 12)  # 2 transposed reads per block (gfx950);
+                                                     # fp8 widening: 4 f32 + 8 packed
+        if end <= MAX_ARCH_VGPRS:
+            break
+    # gfx942's P.V works on column groups of 4 blocks, 16 registers each (4 reads + 4 operands), in the K/Q/V
+    # operand registers (dead after S): as many groups in flight as fit, up to 2
+    v_groups = min(2, (end - k_ops) // 16)
+    cvt = compute
+    # the last arriver's combine reads partials into the staging + compute registers (dead by then): as many
+    # accumulator quads per round trip as fit (a power of two dividing 32)
+    combine_quads = 16 if end - stage >= 64 else 8
+    q_rows = ROWS_PER_WAVE * w
+    return {
+        "mfma": mf, "waves": w, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks, "steps": steps,
+        "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader, "q_loader": q_loader,
+        "pitch": LDS_PITCH, "group": group,
+        "lds_kv": 0, "lds_q": bk * LDS_PITCH, "lds_bytes": (bk + q_rows) * LDS_PITCH,
+        "v_o": o_acc, "v_stage": stage, "v_s": s_acc, "v_p": p_pack, "v_k": k_ops, "v_q": q_ops,
+        "v_v": v_ops, "v_cvt": cvt, "next_free_vgpr": (end + 3) // 4 * 4, "next_free_sgpr": 96,
+        "workgroup_ids": "xyz", "dqk": DQK, "dv": DV, "partial_bytes": PARTIAL_BYTES,
+        "partial_quads": PARTIAL_QUADS, "counter_region_align": COUNTER_REGION_ALIGN,
+        "transposed_v": arch == "gfx950", "combine_quads": combine_quads, "read_steps": read_steps,
+        "v_groups": v_groups,
+    }
+
+
+def rows_per_wg(p: dict) -> int:
+    return ROWS_PER_WAVE * p["waves"]
+
+
+def _row_tiles(p: dict) -> list:
+    return ["ceil_div", ["mul", "H", "Sq"], rows_per_wg(p)]
+
+
+def _wgs(p: dict) -> list:
+    return ["mul", "B", _row_tiles(p)]
+
+
+def chunk_keys(p: dict) -> list:
+    """Keys per chunk that keep a workgroup's partials (2 x 33 KiB per wave with real rows) near 6% of the
+    KV bytes it streams: CHUNK_KEYS per such wave for bf16 KV, twice that for fp8 (half the bytes per key)."""
+    row_waves = ["min", p["waves"], ["ceil_div", ["mul", "H", "Sq"], ROWS_PER_WAVE]]
+    return ["mul", CHUNK_KEYS * 2 // _kv_bytes(p), row_waves]
+
+
+def requested_splits(p: dict) -> list:
+    """The rule of the module docstring, or the caller's `kv_splits` when it gives one (> 0)."""
+    by_len = ["ceil_div", ["max", 1, "max_seq_len"], chunk_keys(p)]
+    spread = ["min", ["div", "cus", _wgs(p)], ["ceil_div", ["max", 1, "max_seq_len"], MIN_CHUNK_KEYS]]
+    fill = ["ceil_div", ["mul", FILL_WAVES, "cus"], _wgs(p)]
+    rule = ["max", 1, ["min", ["max", by_len, spread], fill, MAX_SPLITS]]
+    return ["if", ["gt", "kv_splits", 0], ["min", "kv_splits", MAX_SPLITS], rule]
+
+
+def keys_per_split(arch: str, p: dict) -> list:
+    bk = _bk(arch, p["waves"])
+    return ["round_up", ["max", 1, ["ceil_div", "max_seq_len", requested_splits(p)]], bk]
+
+
+def splits(arch: str, p: dict) -> list:
+    return ["max", 1, ["ceil_div", "max_seq_len", keys_per_split(arch, p)]]
+
+
+def _counter_region(p: dict) -> list:
+    return ["round_up", ["mul", _wgs(p), p["waves"], 4], COUNTER_REGION_ALIGN]
+
+
+def workspace_bytes(arch: str, p: dict) -> list:
+    s = splits(arch, p)
+    partials = ["mul", _wgs(p), s, p["waves"], PARTIAL_BYTES]
+    return ["add", _counter_region(p), ["if", ["gt", s, 1], partials, 0]]
+
+
+def _kv_bytes(p: dict) -> int:
+    return 1 if p["kv_dtype"] == "fp8" else 2
+
+
+def _q_bytes(p: dict) -> int:
+    return 1 if p["q_dtype"] == "fp8" else 2
+
+
+def _kernargs(arch: str):
+    def kernargs(p: dict) -> list[KernArg]:
+        return [
+            KernArg("Q", "ptr", "Q"),
+            KernArg("pages", "ptr", "pages"),
+            KernArg("block_table", "ptr", "block_table"),
+            KernArg("seq_lens", "ptr", "seq_lens"),
+            KernArg("O", "ptr", "O"),
+            KernArg("LSE", "ptr", "LSE"),
+            KernArg("workspace", "ptr", "workspace"),
+            KernArg("B", "i32", "B"),
+            KernArg("H", "i32", "H"),
+            KernArg("Sq", "i32", "Sq"),
+            KernArg("rows", "i32", ["mul", "H", "Sq"]),
+            KernArg("page_size", "i32", "page_size"),
+            KernArg("max_pages_per_seq", "i32", "max_pages_per_seq"),
+            KernArg("keys_per_split", "i32", keys_per_split(arch, p)),
+            KernArg("row_tiles", "i32", _row_tiles(p)),
+            KernArg("splits", "i32", splits(arch, p)),
+            # exp2 domain: logits * softmax_scale * q_scale * kv_scale * log2(e)
+            KernArg("logit_scale", "f32", ["mul", "softmax_scale", "q_scale", "kv_scale", 1.4426950408889634]),
+            KernArg("kv_scale", "f32", "kv_scale"),
+        ]
+    return kernargs
+
+
+def _constraints(arch: str):
+    def constraints(p: dict) -> list[Constraint]:
+        return [
+            Constraint("kv_lora_rank_512", ["eq", "kv_lora_rank", KV_LORA_RANK],
+                       f"mla_decode kernels are built for kv_lora_rank {KV_LORA_RANK}"),
+            Constraint("rope_dim_64", ["eq", "rope_dim", ROPE_DIM], f"mla_decode kernels are built for rope_dim {ROPE_DIM}"),
+            Constraint("batch_positive", ["ge", "B", 1], "B must be at least 1"),
+            Constraint("heads_1_to_128", ["and", ["ge", "H", 1], ["le", "H", 128]], "H must be 1..128"),
+            Constraint("sq_1_to_8", ["and", ["ge", "Sq", 1], ["le", "Sq", 8]], "Sq (MTP tokens) must be 1..8"),
+            Constraint("page_size_power_of_two",
+                       ["and", ["ge", "page_size", 1], ["le", "page_size", MAX_PAGE_SIZE],
+                        ["eq", ["mod", MAX_PAGE_SIZE, "page_size"], 0]],
+                       f"page_size must be a power of two from 1 to {MAX_PAGE_SIZE}"),
+            Constraint("block_table_covers_max_seq_len",
+                       ["ge", ["mul", "max_pages_per_seq", "page_size"], "max_seq_len"],
+                       "max_pages_per_seq * page_size must cover max_seq_len"),
+            Constraint("kv_splits_nonnegative", ["ge", "kv_splits", 0], "kv_splits must be >= 0 (0: the split rule)"),
+            Constraint("block_table_fits_32bit", ["lt", ["mul", "B", "max_pages_per_seq", 4], INT32_LIMIT],
+                       "block_table must span less than 2 GiB (32-bit offsets)"),
+            Constraint("max_seq_len_nonnegative", ["ge", "max_seq_len", 0], "max_seq_len must not be negative"),
+            Constraint("q_o_fit_32bit", ["lt", ["mul", "B", "Sq", "H", DQK * 2], INT32_LIMIT],
+                       "Q and O must span less than 2 GiB (32-bit offsets)"),
+            Constraint("workspace_fits_32bit", ["lt", workspace_bytes(arch, p), INT32_LIMIT],
+                       "the split-KV workspace must span less than 2 GiB (32-bit offsets)"),
+        ]
+    return constraints
+
+
+def _cost(arch: str, p: dict) -> list:
+    """Modeled nanoseconds: the KV stream (each row tile reads the sequence once) against HBM and the
+    workgroups' bytes in flight, the MFMA work of the padded row tiles, partial traffic, launch rounds.
+      kv_bytes = wgs * max_seq_len * 576 * kv_bytes        (max_seq_len: the host does not know each length)
+      flops    = wgs * 16W * max_seq_len * 2 * (576 + 512) padded rows included: the padding cost
+      mem_ns   = kv_bytes / min(HBM, active_wgs * in_flight / latency)
+      mma_ns   = flops / (active CUs * per-CU bf16 peak)
+      cost     = max(mem_ns, mma_ns) + partials / HBM + launch"""
+    roof = ROOFLINE[arch]
+    plan = _plan(arch, p)
+    s = splits(arch, p)
+    wgs = _wgs(p)
+    active = ["min", "cus", ["mul", wgs, s]]
+    kv_bytes = ["mul", wgs, "max_seq_len", DQK * _kv_bytes(p)]
+    in_flight = plan["bk"] * DQK * _kv_bytes(p)
+    rate = ["min", roof.hbm_bytes_per_ns, ["div", ["mul", active, in_flight], roof.latency_ns]]
+    mem_ns = ["div", kv_bytes, rate]
+    flops = ["mul", wgs, rows_per_wg(p), "max_seq_len", 2 * (DQK + DV)]
+    mma_ns = ["div", flops, ["mul", active, roof.flops_per_ns_per_cu]]
+    partial_ns = ["div", ["if", ["gt", s, 1], ["mul", wgs, s, p["waves"], 2 * PARTIAL_BYTES], 0],
+                  roof.hbm_bytes_per_ns]
+    return ["add", ["max", mem_ns, mma_ns], partial_ns, roof.launch_ns]
+
+
+def _grid(arch: str):
+    return lambda p: ["B", _row_tiles(p), splits(arch, p)]
+
+
+def _make_spec() -> FamilySpec:
+    # kernargs, grid, constraints and workspace depend on the arch (BK) only through keys_per_split; the
+    # spec's callables take params alone, so the arch travels in the params (fp8_format names it).
+    def arch_of(p: dict) -> str:
+        return next(a for a, f in FP8_FORMAT.items() if f == p["fp8_format"])
+
+    return FamilySpec(
+        name="mla_decode",
+        op="mla_decode",
+        template="mla_decode/mla_decode.s.j2",
+        archs=("gfx942", "gfx950"),
+        space=_space,
+        valid=_valid,
+        name_keys=[("waves", "w"), ("kv_dtype", "kv"), ("q_dtype", "q")],
+        kernargs=lambda p: _kernargs(arch_of(p))(p),
+        workgroup=lambda p: [WAVE_SIZE * p["waves"], 1, 1],
+        grid=lambda p: _grid(arch_of(p))(p),
+        dynamic_lds=lambda p: 0,
+        match=lambda p: {"q_dtype": p["q_dtype"], "kv_dtype": p["kv_dtype"], "o_dtype": "bf16",
+                         "fp8_format": p["fp8_format"]},
+        constraints=lambda p: _constraints(arch_of(p))(p),
+        cost=_cost,
+        plan=_plan,
+        extra={"read_only": ["Q", "pages", "block_table", "seq_lens"], "write_only": ["O", "LSE"]},
+        workspace=lambda p: workspace_bytes(arch_of(p), p),
+    )
+
+
+SPEC = _make_spec()
