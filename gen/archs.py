@@ -1,6 +1,10 @@
-"""Per-arch facts the generator needs, in one place (see /work/shared/docs/isa-notes.md)."""
+"""Per-arch facts the generator needs. Numbers of the hardware come from the one arch table
+(arch/arch_facts.def, each with its source, read by gen/arch_facts.py); what is here is the generator's
+own view of them (instruction shapes, descriptor words, roofline assumptions)."""
 
 from dataclasses import dataclass
+
+from gen.arch_facts import ARCH_FACTS
 
 
 @dataclass(frozen=True)
@@ -15,16 +19,13 @@ class ArchInfo:
         return f"amdgcn-amd-amdhsa--{self.name}"
 
 
-ARCHS = {
-    "gfx942": ArchInfo("gfx942", 0x4C, 64 * 1024, 17),
-    "gfx950": ArchInfo("gfx950", 0x4F, 160 * 1024, 20),
-}
+ARCHS = {name: ArchInfo(name, f["elf_mach"], f["lds_bytes"], f["min_llvm"]) for name, f in ARCH_FACTS.items()}
 
 ELF_MACH_MASK = 0xFF
 
-# LDS banks of 4 bytes (CDNA3 ISA guide: 32; CDNA4 doubles them to 64). A wave's DS access is served in
-# phases of banks / dwords-per-lane lanes; lanes of one phase on one bank at different dwords conflict.
-LDS_BANKS = {"gfx942": 32, "gfx950": 64}
+# LDS banks of 4 bytes (CDNA3: 32; CDNA4 doubles them to 64). A wave's DS access is served in phases of
+# banks / dwords-per-lane lanes; lanes of one phase on one bank at different dwords conflict.
+LDS_BANKS = {name: f["lds_banks"] for name, f in ARCH_FACTS.items()}
 
 
 def arch_info(name: str) -> ArchInfo:
@@ -65,8 +66,10 @@ MFMA_BF16_32X32 = {
     "gfx950": MfmaShape("v_mfma_f32_32x32x16_bf16", 32, 32, 16, 4, 16, 16),
 }
 
-WAVE_SIZE = 64
-MAX_ARCH_VGPRS = 256
+# The same on every arch of the table (asserted where read): templates are written for wave64.
+WAVE_SIZE = ARCH_FACTS["gfx942"]["wavefront_size"]
+MAX_ARCH_VGPRS = ARCH_FACTS["gfx942"]["max_arch_vgprs"]
+assert all(f["wavefront_size"] == WAVE_SIZE and f["max_arch_vgprs"] == MAX_ARCH_VGPRS for f in ARCH_FACTS.values())
 # Raw buffer descriptor word 3 (dst_sel/format fields) that CK and Triton use for untyped dword access.
 RAW_BUFFER_WORD3 = 0x00020000
 # A buffer offset no real tensor reaches: loads past num_records read 0, stores are dropped.
@@ -84,7 +87,7 @@ MFMA_32X32 = {
 # Element sizes of the dtypes the GEMM families read and write, as the manifest's match keys spell them.
 DTYPE_BYTES = {"bf16": 2, "f16": 2, "f32": 4}
 
-# Roofline numbers for selection costs (isa-notes.md "Hardware numbers"); per-CU figures are the full part's
+# Roofline numbers for selection costs, from the arch table's peaks; per-CU figures are the full part's
 # divided by its CU count, so a device with fewer CUs (MI308X) scales by its own `cus`.
 @dataclass(frozen=True)
 class Roofline:
@@ -96,9 +99,11 @@ class Roofline:
     launch_ns: float               # ASSUMED fixed cost per round of workgroups (prologue, epilogue, launch)
 
 
+# TB/s -> bytes/ns is x1000; TFLOP/s -> FLOP/ns is x1000; a CU loads 64 bytes per clock.
 ROOFLINE = {
-    "gfx942": Roofline(5300.0, 1307e3 / 304, 64 * 2.1, 1000.0, 1000.0),
-    "gfx950": Roofline(8000.0, 2517e3 / 256, 64 * 2.4, 1000.0, 1000.0),
+    name: Roofline(f["hbm_tbytes_per_s"] * 1000, f["dense_16bit_tflops"] * 1e3 / f["cus"], 64 * f["clock_ghz"],
+                   1000.0, 1000.0)
+    for name, f in ARCH_FACTS.items()
 }
 
 # FP8 inputs, fp32 accumulation, 32x32 output blocks (isa-notes.md "MFMA"; the numerics room's table
@@ -114,9 +119,7 @@ FP8_MFMA_16X16 = {
     "gfx942": MfmaShape("v_mfma_f32_16x16x32_fp8_fp8", 16, 16, 32, 2, 4, 4),
     "gfx950": MfmaShape("v_mfma_f32_16x16x128_f8f6f4", 16, 16, 128, 8, 4, 8),
 }
-# How the arch reads an "fp8" byte (the manifest's `fp8_format` value; isa-notes.md "FP8"): gfx942 FNUZ,
-# gfx950 OCP. The same name is ArchInfo::fp8_format in include/ingot/arch.h for the loader.
-FP8_FORMAT = {"gfx942": "e4m3fnuz", "gfx950": "e4m3fn"}
-# Dense FP8 MFMA peak per CU in FLOP/ns (isa-notes.md "Hardware numbers": MI300X 2615 TFLOP/s over 304 CUs,
-# MI355X 5033 TFLOP/s over 256 CUs).
-FP8_FLOPS_PER_NS_PER_CU = {"gfx942": 2615e3 / 304, "gfx950": 5033e3 / 256}
+# How the arch reads an "fp8" byte (the manifest's `fp8_format` value): gfx942 FNUZ, gfx950 OCP.
+FP8_FORMAT = {name: f["fp8_format"] for name, f in ARCH_FACTS.items()}
+# Dense FP8 MFMA peak per CU in FLOP/ns.
+FP8_FLOPS_PER_NS_PER_CU = {name: f["dense_fp8_tflops"] * 1e3 / f["cus"] for name, f in ARCH_FACTS.items()}

@@ -1,8 +1,13 @@
 """`gen build`: render -> (cache check) -> assemble + link in parallel -> read back -> pack + manifest.
 
-Incremental: a variant's cache key is sha256(rendered source, toolchain identity, arch); the work dir
-keeps <arch>/<id>.{s,co,key}. Only variants whose key changed are assembled. The pack directory only ever
-receives finished files (atomic renames), and is never used as a cache."""
+Incremental at every step, so a kernel author's loop after editing one template takes seconds:
+- render: a variant's render key is sha256(its context, the templates it can include, the generator code
+  that renders); <arch>/<id>.{s,rkey} in the work dir. Only variants whose render key changed are rendered.
+- assemble: the cache key is sha256(rendered source, toolchain identity, arch); <arch>/<id>.{co,key}. Only
+  variants whose key changed are assembled.
+- validate: validated-kernels.json remembers the manifest entries the schema accepted (by entry digest,
+  per schema digest); only new or changed entries go through the schema check again.
+The pack directory only ever receives finished files (atomic renames), and is never used as a cache."""
 
 import fnmatch
 import hashlib
@@ -14,16 +19,23 @@ import traceback
 from dataclasses import dataclass
 
 import jinja2
+import jinja2.meta
 
 from gen.context import build_context
 from gen.families import FAMILIES
-from gen.manifest import assemble_manifest, kernel_entry, manifest_bytes, validate_manifest
+from gen.manifest import assemble_manifest, kernel_entry, manifest_bytes, schema_digest, validate_manifest
 from gen.readback import ReadbackError, read_code_object
 from gen.render import Rendered, make_environment, render
 from gen.spec import FamilySpec, Variant, expand
 from gen.toolchain import AssemblyError, get_backend
 
 CACHE_FORMAT = "ingot-gen-cache-1"
+RENDER_FORMAT = "ingot-gen-render-1"
+VALIDATED_FILE = "validated-kernels.json"
+# What a rendering depends on besides the templates and the context: the marker handling, and the `isa`
+# module templates call into.
+_RENDER_CODE = [os.path.join(os.path.dirname(__file__), name)
+                for name in ("render.py", "context.py", "archs.py", "arch_facts.py", "../arch/arch_facts.def")]
 
 
 class BuildError(Exception):
@@ -149,6 +161,60 @@ def _check_metadata_args(spec: FamilySpec, variant: Variant, kernel_md: dict) ->
         raise BuildError(f"{variant.id}: code object args {built} disagree with the spec {declared}")
 
 
+class _TemplateDigests:
+    """sha256 over a template and every template it can include or import (found statically with
+    jinja2.meta; a dynamic include name, or a template that does not parse, makes it depend on every
+    template of the folder)."""
+
+    def __init__(self, env: jinja2.Environment):
+        self.env = env
+        self.closures: dict[str, str] = {}
+        self.code = hashlib.sha256(b"".join(_read(path) or b"" for path in _RENDER_CODE)).hexdigest()
+
+    def digest(self, template: str) -> str:
+        if template not in self.closures:
+            names, pending = set(), [template]
+            while pending:
+                name = pending.pop()
+                if name in names:
+                    continue
+                names.add(name)
+                source, _, _ = self.env.loader.get_source(self.env, name)
+                try:
+                    refs = list(jinja2.meta.find_referenced_templates(self.env.parse(source)))
+                except jinja2.TemplateSyntaxError:
+                    refs = [None]  # rendering reports the error with its template line
+                for ref in refs:
+                    if ref is None:
+                        pending.extend(self.env.list_templates(filter_func=lambda n: n.endswith(".j2")))
+                    else:
+                        pending.append(ref)
+            h = hashlib.sha256(self.code.encode())
+            for name in sorted(names):
+                h.update(name.encode() + b"\0" + self.env.loader.get_source(self.env, name)[0].encode() + b"\0")
+            self.closures[template] = h.hexdigest()
+        return self.closures[template]
+
+
+def _render_key(templates: _TemplateDigests, template: str, context: dict) -> str:
+    # The context is plain data (dataclasses, dicts of numbers and strings) plus the `isa` module, which
+    # _RENDER_CODE covers; its repr with sorted dict keys is a faithful fingerprint.
+    data = {name: value for name, value in context.items() if name != "isa"}
+    fingerprint = json.dumps(data, sort_keys=True, default=repr)
+    h = hashlib.sha256()
+    for part in (RENDER_FORMAT, templates.digest(template), fingerprint):
+        h.update(part.encode())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def _render_variant(spec: FamilySpec, v: Variant, env: jinja2.Environment, context: dict | None = None) -> Rendered:
+    try:
+        return render(spec.template, context or build_context(spec, v), env)
+    except jinja2.TemplateError as exc:
+        raise BuildError(f"{v.id}: {template_error_location(exc)}{type(exc).__name__}: {exc}") from exc
+
+
 def run_build(opts: BuildOptions) -> BuildResult:
     start = time.monotonic()
     backend = get_backend(opts.backend)
@@ -156,31 +222,36 @@ def run_build(opts: BuildOptions) -> BuildResult:
     selected = select_variants(opts.archs, opts.families, opts.filter, opts.registry())
     full_set = opts.families is None and opts.filter is None
     env = make_environment(opts.asm_dir) if opts.asm_dir else make_environment()
+    templates = _TemplateDigests(env)
 
-    jobs, rendered, keys = [], {}, {}
+    jobs, keys = [], {}
     cached = []
     for spec, v in selected:
-        try:
-            r = render(spec.template, build_context(spec, v), env)
-        except jinja2.TemplateError as exc:
-            raise BuildError(f"{v.id}: {template_error_location(exc)}{type(exc).__name__}: {exc}") from exc
-        rendered[v.id] = r
-        key = _cache_key(r.text, v.arch, identity)
-        keys[v.id] = key
         base = os.path.join(opts.work, v.arch, v.id)
+        context = build_context(spec, v)
+        rkey = _render_key(templates, spec.template, context).encode()
+        source = _read(base + ".s") if _read(base + ".rkey") == rkey else None
+        if source is None:
+            source = _render_variant(spec, v, env, context).text.encode()
+            _write_atomic(base + ".s", source)
+            _write_atomic(base + ".rkey", rkey)
+        text = source.decode()
+        key = _cache_key(text, v.arch, identity)
+        keys[v.id] = key
         if _read(base + ".key") == key.encode() and _read(base + ".co") is not None:
             cached.append(v.id)
             continue
-        _write_atomic(base + ".s", r.text.encode())
-        jobs.append((v.id, v.arch, r.text, base + ".co"))
+        jobs.append((v.id, v.arch, text, base + ".co"))
 
     failures = []
     built = []
     for vid, co, summary, diags in _run_jobs(jobs, opts):
-        arch = next(v.arch for _, v in selected if v.id == vid)
-        base = os.path.join(opts.work, arch, vid)
+        spec, variant = next((spec, v) for spec, v in selected if v.id == vid)
+        base = os.path.join(opts.work, variant.arch, vid)
         if co is None:
-            failures.append(_describe_failure(vid, base + ".s", rendered[vid], summary, diags))
+            # the source map is only needed here: render again for it
+            rendered = _render_variant(spec, variant, env)
+            failures.append(_describe_failure(vid, base + ".s", rendered, summary, diags))
             continue
         _write_atomic(base + ".key", keys[vid].encode())
         built.append(vid)
@@ -257,10 +328,27 @@ def _write_pack(selected, kernels, backend, opts, full_set):
             families[name] = [v.id for v in variants]
     manifest = assemble_manifest({"backend": backend.name, "version": backend.version()}, sorted(archs),
                                  families, entries)
-    validate_manifest(manifest)
+    validated_path = os.path.join(opts.work, VALIDATED_FILE)
+    schema = schema_digest()
+    known = _known_valid(validated_path, schema)
+    valid = validate_manifest(manifest, known)
+    if valid != known:
+        _write_atomic(validated_path, json.dumps({"schema": schema, "entries": sorted(valid)}).encode())
     _write_atomic(os.path.join(opts.out, "manifest.json"), manifest_bytes(manifest))
     removed = _remove_stale(opts.out, {e["file"] for e in entries}) if full_set else []
     return manifest, removed
+
+
+def _known_valid(path: str, schema: str) -> set[str]:
+    """Entry digests an earlier build validated against this same schema (none if the file is unreadable)."""
+    data = _read(path)
+    try:
+        record = json.loads(data) if data is not None else {}
+    except ValueError:
+        return set()
+    if not isinstance(record, dict) or record.get("schema") != schema:
+        return set()
+    return {d for d in record.get("entries", []) if isinstance(d, str)}
 
 
 def _remove_stale(out: str, keep: set[str]) -> list[str]:

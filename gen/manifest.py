@@ -70,13 +70,35 @@ def load_schema() -> dict:
     return _schema_cache["schema"]
 
 
-def validate_manifest(manifest: dict) -> None:
-    """Schema check plus the cross-field rules a schema cannot say; raise ManifestError naming the spot."""
+def entry_digest(entry: dict) -> str:
+    """sha256 of a kernel entry's canonical JSON: the key under which a schema-valid entry is remembered."""
+    return hashlib.sha256(json.dumps(entry, sort_keys=True, ensure_ascii=True).encode()).hexdigest()
+
+
+def schema_digest() -> str:
+    with open(SCHEMA_PATH, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def validate_manifest(manifest: dict, known_valid: set[str] | frozenset[str] = frozenset()) -> set[str]:
+    """Schema check plus the cross-field rules a schema cannot say; raise ManifestError naming the spot.
+
+    Kernel entries whose entry_digest is in `known_valid` (entries this schema already accepted) skip the
+    schema check: it is most of a build's time, and an edit changes few entries. The cross-field rules
+    always see every entry. Returns the digests of all kernel entries, now known valid."""
     validator = jsonschema.Draft202012Validator(load_schema())
-    errors = sorted(validator.iter_errors(manifest), key=lambda e: list(e.absolute_path))
+    digests = [entry_digest(k) for k in manifest.get("kernels", [])] if isinstance(manifest.get("kernels"), list) else []
+    unchecked = [i for i, d in enumerate(digests) if d not in known_valid]
+    subset = dict(manifest)
+    if digests:
+        subset["kernels"] = [manifest["kernels"][i] for i in unchecked]
+    errors = sorted(validator.iter_errors(subset), key=lambda e: list(e.absolute_path))
     if errors:
         first = errors[0]
-        where = "/".join(str(p) for p in first.absolute_path) or "(top level)"
+        path = list(first.absolute_path)
+        if digests and len(path) >= 2 and path[0] == "kernels":
+            path[1] = unchecked[path[1]]  # the index in the whole manifest, not in the checked subset
+        where = "/".join(str(p) for p in path) or "(top level)"
         raise ManifestError(f"manifest invalid at {where}: {first.message}")
     seen = set()
     for i, k in enumerate(manifest["kernels"]):
@@ -94,6 +116,7 @@ def validate_manifest(manifest: dict) -> None:
             end = a["offset"] + a["size"]
         if end > k["kernarg"]["size"]:
             raise ManifestError(f"kernels/{i}/kernarg: args end at {end}, past size {k['kernarg']['size']}")
+    return set(digests)
 
 
 def manifest_bytes(manifest: dict) -> bytes:

@@ -1,5 +1,6 @@
 // The CLI's argument handling, driven by one table per verb (see verbs.cpp): every verb declares its
-// options, positionals and help text once; parsing, `--help` and error messages come from that table.
+// options, positionals and help text once; parsing (CLI11), `--help` and error messages come from that
+// table.
 #pragma once
 
 #include <map>
@@ -32,6 +33,7 @@ struct VerbSpec {
   std::string_view summary;
   std::vector<OptionSpec> options;
   VerbFn run = nullptr;
+  std::string_view failure;      // when the verb exits 1, for its help's exit-status line
 };
 
 struct ParsedArgs {
@@ -47,6 +49,11 @@ struct ParsedArgs {
     return it == options.end() ? nullptr : &it->second;
   }
 };
+
+// " (did you mean --NAME?)" for the known name closest to `unknown`, or "" when none is close.
+std::string did_you_mean(std::string_view unknown, const std::vector<std::string>& known);
+// kInvalidArgument "unknown option --NAME (did you mean ...?)", suggesting from `known` and the verb's options.
+Status unknown_option(const VerbSpec& verb, std::string_view name, std::vector<std::string> known);
 
 // Parses the arguments after the verb. kInvalidArgument names the offending argument.
 Result<ParsedArgs> parse_args(const VerbSpec& verb, std::span<char* const> args);

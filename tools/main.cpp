@@ -1,4 +1,4 @@
-// `ingot`: list, inspect, validate and select kernels of a pack. Every verb is a call into libingot;
+// `ingot`: list, inspect, validate, select and run kernels of a pack. Every verb is a call into libingot;
 // this file only finds the verb in the table and hands it the parsed arguments.
 #include <iostream>
 #include <span>
@@ -10,13 +10,24 @@
 namespace {
 
 void print_usage(std::ostream& out) {
-  out << "usage: ingot VERB [options]   (ingot VERB --help for a verb's options)\n\nverbs:\n";
+  out << "usage: ingot VERB [options]   (ingot help VERB for a verb's options)\n"
+         "       ingot --version\n\nverbs:\n";
   for (const auto& verb : ingot::cli::verb_table()) {
     std::string name(verb.name);
     name.resize(10, ' ');
     const std::string_view summary = verb.summary.substr(0, verb.summary.find('\n'));
     out << "  " << name << summary << "\n";
   }
+  out << "\nexit status: 0 success, 1 the request failed, 2 bad command line\n";
+}
+
+int unknown_verb(std::string_view name) {
+  std::vector<std::string> verbs;
+  for (const auto& verb : ingot::cli::verb_table()) verbs.emplace_back(verb.name);
+  std::string hint = ingot::cli::did_you_mean(name, verbs);
+  if (const size_t dashes = hint.find("--"); dashes != std::string::npos) hint.erase(dashes, 2);  // verbs have none
+  std::cerr << "ingot: unknown verb '" << name << "'" << hint << " (see: ingot help)\n";
+  return ingot::cli::kExitUsage;
 }
 
 }  // namespace
@@ -28,21 +39,28 @@ int main(int argc, char** argv) {
     return kExitUsage;
   }
   const std::string_view verb_name = argv[1];
+  if (verb_name == "--version") {
+    std::cout << "ingot " << INGOT_VERSION << "\n";
+    return kExitOk;
+  }
   if (verb_name == "--help" || verb_name == "-h" || verb_name == "help") {
+    if (verb_name == "help" && argc > 2) {
+      const VerbSpec* verb = find_verb(argv[2]);
+      if (verb == nullptr) return unknown_verb(argv[2]);
+      std::cout << verb_help(*verb);
+      return kExitOk;
+    }
     print_usage(std::cout);
     return kExitOk;
   }
-  for (const auto& verb : verb_table()) {
-    if (verb.name != verb_name) continue;
-    auto args = parse_args(verb, std::span<char* const>(argv + 2, static_cast<size_t>(argc - 2)));
-    if (!args) return report_failure(args.status());
-    if (args.value().help) {
-      std::cout << verb_help(verb);
-      return kExitOk;
-    }
-    return verb.run(args.value());
+  const VerbSpec* verb = find_verb(verb_name);
+  if (verb == nullptr) return unknown_verb(verb_name);
+  set_current_verb(verb->name);
+  auto args = parse_args(*verb, std::span<char* const>(argv + 2, static_cast<size_t>(argc - 2)));
+  if (!args) return report_failure(args.status());
+  if (args.value().help) {
+    std::cout << verb_help(*verb);
+    return kExitOk;
   }
-  std::cerr << "ingot: unknown verb '" << verb_name << "'\n";
-  print_usage(std::cerr);
-  return kExitUsage;
+  return verb->run(args.value());
 }

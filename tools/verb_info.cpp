@@ -86,8 +86,18 @@ int run_info(const ParsedArgs& args) {
   const std::string& id = args.positionals.front();
   const ManifestKernel* kernel = pack.value().find(id);
   if (kernel == nullptr) return report_failure(Status(StatusCode::kNotFound, "no kernel '" + id + "' in the pack"));
-  print_manifest_entry(*kernel);
   auto verified = pack.value().load_code_object(*kernel);
+  if (args.has("json")) {
+    if (!verified) return report_failure(verified.status());
+    nlohmann::json out = kernel_json(*kernel);
+    const CodeObject& co = verified.value().code_object;
+    out["sha256"] = kernel->sha256;
+    out["code_object"] = {{"verified", true}, {"arch", co.arch}, {"target", co.target},
+                          {"code_object_version", co.code_object_version}, {"text_bytes", co.text.size()}};
+    std::cout << out.dump(1) << "\n";
+    return kExitOk;
+  }
+  print_manifest_entry(*kernel);
   if (!verified) return report_failure(verified.status());
   print_code_object(verified.value());
   return kExitOk;

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <iostream>
 #include <map>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "cli_common.h"
@@ -9,22 +10,6 @@
 
 namespace ingot::cli {
 namespace {
-
-nlohmann::json param_json(const ParamValue& value) {
-  if (const auto* i = std::get_if<int64_t>(&value)) return *i;
-  if (const auto* b = std::get_if<bool>(&value)) return *b;
-  return std::get<std::string>(value);
-}
-
-nlohmann::json kernel_json(const ManifestKernel& kernel) {
-  nlohmann::json params = nlohmann::json::object();
-  for (const auto& [name, value] : kernel.params) params[name] = param_json(value);
-  const Resources& r = kernel.resources;
-  return {{"id", kernel.id},         {"op", kernel.op},         {"arch", kernel.arch},
-          {"family", kernel.family}, {"file", kernel.file},     {"params", params},
-          {"resources", {{"vgpr", r.vgpr}, {"agpr", r.agpr}, {"sgpr", r.sgpr}, {"lds", r.lds},
-                         {"scratch", r.scratch}}}};
-}
 
 // Left-aligned columns two spaces apart; the last column unpadded.
 void print_columns(const std::vector<std::vector<std::string>>& rows) {
@@ -77,7 +62,17 @@ int run_list(const ParsedArgs& args) {
   if (const auto* op = args.get("op")) query.op = *op;
   if (const auto* arch = args.get("arch")) query.arch = *arch;
   if (const auto* family = args.get("family")) query.family = *family;
-  for (const auto& [name, value] : args.params) query.params[name] = value;
+  // A filter names a parameter some kernel of the pack has: anything else is a typo, not an empty match.
+  std::set<std::string> param_names;
+  for (const ManifestKernel& k : pack.value().kernels()) {
+    for (const auto& [name, value] : k.params) param_names.insert(name);
+  }
+  for (const auto& [name, value] : args.params) {
+    if (!param_names.contains(name)) {
+      return report_failure(unknown_option(*find_verb("list"), name, {param_names.begin(), param_names.end()}));
+    }
+    query.params[name] = value;
+  }
   const auto kernels = pack.value().query(query);
 
   if (args.has("json")) {

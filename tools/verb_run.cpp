@@ -1,18 +1,44 @@
-// ingot run OP: one call through the public op API on a device (HIP where a GPU is present, else the
-// emulator), with seeded random inputs, checked against the CPU reference: prints the device, the
-// kernel and why, the largest errors and PASS/FAIL, and exits 0 only on PASS. --profile adds what the
-// device measured (the emulator's profile). No timings: nothing here measures a GPU.
+// ingot run OP: one op call on a device (HIP where a GPU is present, else the emulator) with seeded
+// random inputs, through the checking harness (tests/harness): the op's check builds the case, the
+// kernel is the one the call selects, guard bytes surround every buffer, and the output is compared with
+// the CPU reference element by element. Prints the device, the kernel and why, the largest errors and
+// PASS/FAIL (or --json); exits 0 only on PASS. --profile adds what the device measured (the emulator's
+// profile). No timings: nothing here measures a GPU.
 #include <charconv>
 #include <iostream>
 
+#include <nlohmann/json.hpp>
+
 #include "cli_common.h"
 #include "ingot/ops.h"
-#include "run_gemm.h"
+#include "op_check.h"
 #include "verbs.h"
 
 namespace ingot::cli {
+namespace {
+
+Result<uint32_t> seed_from(const ParsedArgs& args) {
+  const std::string* text = args.get("seed");
+  if (text == nullptr) return 1u;
+  int64_t seed = 0;
+  auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), seed);
+  if (ec != std::errc() || ptr != text->data() + text->size() || text->empty()) {
+    return Status(StatusCode::kInvalidArgument, "--seed needs an integer, got '" + *text + "'");
+  }
+  return static_cast<uint32_t>(seed);
+}
+
+}  // namespace
 
 int run_run(const ParsedArgs& args) {
+  const std::string& op = args.positionals.front();
+  const harness::OpCheck* check = harness::find_op_check(op);
+  if (check == nullptr) return report_failure(Status(StatusCode::kUnsupported, "op '" + op + "' has no check in the harness"));
+  auto case_options = op_case_options(args, *check);
+  if (!case_options) return report_failure(case_options.status());
+  auto seed = seed_from(args);
+  if (!seed) return report_failure(seed.status());
+
   RuntimeOptions options;
   if (auto dir = pack_dir_from(args); dir) {
     options.pack_dir = dir.value();
@@ -26,24 +52,52 @@ int run_run(const ParsedArgs& args) {
   }
   if (const std::string* arch = args.get("arch")) options.device.emu_arch = *arch;
   if (const std::string* cus = args.get("cus")) {
-    int value = 0;
-    auto [ptr, ec] = std::from_chars(cus->data(), cus->data() + cus->size(), value);
-    if (ec != std::errc() || ptr != cus->data() + cus->size() || value <= 0) {
-      return report_failure(Status(StatusCode::kInvalidArgument, "ingot run: --cus needs a positive integer, got '" + *cus + "'"));
-    }
-    options.device.emu_cus = value;
+    auto value = positive_integer("--cus", *cus);
+    if (!value) return report_failure(value.status());
+    options.device.emu_cus = static_cast<int>(value.value());
   }
+  const bool json = args.has("json");
   auto runtime = Runtime::open(options);
   if (!runtime) return report_failure(runtime.status());
-  std::cout << "device:   " << runtime.value()->device().description() << "\n";
+  Runtime& rt = *runtime.value();
+  nlohmann::json report = {{"device", rt.device().description()}, {"op", op}, {"seed", seed.value()}};
+  if (!json) std::cout << "device:   " << rt.device().description() << "\ninputs:   seed " << seed.value() << "\n";
 
-  const std::string& op = args.positionals.front();
-  if (op != "gemm") {
-    return report_failure(Status(StatusCode::kUnsupported, "ingot run: op '" + op + "' has no runner yet (gemm only)"));
+  auto hc = check->make_case(case_options.value(), rt.device().info(), seed.value());
+  if (!hc) return report_failure(hc.status());
+  // Selection first: a shape no kernel accepts allocates nothing and prints the reason.
+  auto run = harness::run_selected(rt.pack(), rt.modules(), rt.device(), hc.value(), [&](const Selection& selection) {
+    report["kernel"] = selection.kernel->id;
+    report["why"] = selection.why;
+    if (!json) std::cout << "kernel:   " << selection.kernel->id << "\nwhy:      " << selection.why << "\n";
+  });
+  if (!run) return report_failure(run.status());
+
+  const bool passed = run.value().failures.empty();
+  report["failures"] = run.value().failures;
+  report["passed"] = passed;
+  if (const auto& stats = hc.value().stats) {
+    report["max_abs_error"] = stats->max_abs;
+    report["max_rel_error"] = stats->max_rel;
+    report["worst_error_over_tolerance"] = stats->worst_ratio;
+    report["elements_outside_tolerance"] = stats->outside;
   }
-  auto check = run_gemm(*runtime.value(), args);
-  if (!check) return report_failure(check.status());
-  return check.value().passed ? kExitOk : kExitFailure;
+  const std::string profile = args.has("profile") ? rt.device().last_launch_report() : std::string();
+  if (args.has("profile")) report["profile"] = profile;
+  if (json) {
+    std::cout << report.dump(1) << "\n";
+    return passed ? kExitOk : kExitFailure;
+  }
+  if (const auto& stats = hc.value().stats) {
+    for (const std::string& line : stats->report()) std::cout << line << "\n";
+  }
+  for (const std::string& line : run.value().failures) std::cout << line << "\n";
+  if (args.has("profile")) {
+    std::cout << "\n" << (profile.empty() ? std::string("(this device has no profile)\n") : profile)
+              << (profile.empty() || profile.back() == '\n' ? "" : "\n") << "\n";
+  }
+  std::cout << (passed ? "PASS" : "FAIL") << "\n";
+  return passed ? kExitOk : kExitFailure;
 }
 
 }  // namespace ingot::cli

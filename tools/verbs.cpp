@@ -1,10 +1,33 @@
-// The verb table: what `ingot` can do, with each verb's options and help in one place.
+// The verb table: what `ingot` can do, with each verb's options and help in one place. The op options of
+// `run` and `select` come from the checking harness (tests/harness): every op's check lists its own.
 #include "verbs.h"
+
+#include <set>
+#include <string>
+
+#include "op_check.h"
 
 namespace ingot::cli {
 namespace {
 
 constexpr OptionSpec kPackOption{"pack", "DIR", "the pack directory (default: $INGOT_PACK, the build tree, the install prefix)"};
+constexpr OptionSpec kJsonOption{"json", "", "print JSON instead of text"};
+
+// `common` followed by the options of every op's check (an op rejects the ones that are not its own).
+std::vector<OptionSpec> with_op_options(std::vector<OptionSpec> common) {
+  static const std::vector<harness::CheckOption> op_options = [] {
+    std::vector<harness::CheckOption> all;
+    std::set<std::string> seen;
+    for (const harness::OpCheck* check : harness::op_checks()) {
+      for (harness::CheckOption& option : check->options()) {
+        if (seen.insert(option.name).second) all.push_back(std::move(option));
+      }
+    }
+    return all;
+  }();
+  for (const auto& option : op_options) common.push_back({option.name, option.value, option.help});
+  return common;
+}
 
 const std::vector<VerbSpec>& table() {
   static const std::vector<VerbSpec> verbs = {
@@ -19,33 +42,36 @@ const std::vector<VerbSpec>& table() {
         {"family", "FAMILY", "only this family"},
         {"json", "", "print JSON instead of a table"},
         {"summary", "", "one line per (family, arch) with its kernel count, and the total"}},
-       run_list},
+       run_list, "no pack"},
       {"info", "KERNEL", 1, 1, false,
        "Show a kernel's manifest entry and code-object facts.\n"
        "The code object is verified first (size, sha256, arch, symbol), then its descriptor fields\n"
        "and metadata arguments are printed.",
-       {kPackOption},
-       run_info},
+       {kPackOption, kJsonOption},
+       run_info, "no pack, no such kernel, or its code object fails verification"},
       {"validate", "", 0, 0, false,
        "Check that the manifest, the files and the code objects agree.\n"
        "Prints one summary line and exits 0, or one line per problem and exits 1.",
-       {kPackOption},
-       run_validate},
+       {kPackOption, kJsonOption},
+       run_validate, "a problem in the pack"},
       {"select", "OP", 1, 1, true,
        "Show which kernel a call would get, and why.\n"
-       "Or why no kernel accepts it (exit 1). Problem values are --NAME VALUE: integers (--M 128),\n"
-       "floats (--alpha 0.5) or match keys (--dtype_a bf16).",
-       {kPackOption,
-        {"arch", "ARCH", "the device arch (required)"},
-        {"cus", "N", "the device's compute units (default: the full part of ARCH)"}},
-       run_select},
+       "Or why no kernel accepts it (exit 1). Takes exactly the options of `ingot run OP` (e.g. gemm:\n"
+       "--m 1 --n 1536 --k 7168 --dtype bf16); kernel authors may add raw problem values as --NAME VALUE\n"
+       "with the manifest's names: integers (--M 128), true/false (--has_bias false, read as 1/0),\n"
+       "floats (--alpha 0.5) or match keys (--dtype_a bf16). Needs no device: --arch and the arch's\n"
+       "facts are enough.",
+       with_op_options({kPackOption, kJsonOption,
+                        {"arch", "ARCH", "the device arch (required)"},
+                        {"cus", "N", "the device's compute units (default: the full part of ARCH)"}}),
+       run_select, "no kernel accepts the problem, or no pack"},
 #ifdef INGOT_CLI_HAVE_DISASM
       {"disasm", "KERNEL|FILE.co", 1, 1, false,
        "Disassemble a pack kernel or a code-object file.\n"
        "Decodes the .text (a pack kernel's code object is verified first) with the emulator's ISA\n"
        "tables and prints it in LLVM syntax, one instruction per line with its address and encoding.",
        {kPackOption},
-       run_disasm},
+       run_disasm, "no such kernel or file, or it does not decode"},
 #else
       {"disasm", "KERNEL", 0, 1, true, "Disassemble a kernel (not yet available).", {kPackOption}, run_not_yet_available},
 #endif
@@ -67,29 +93,25 @@ const std::vector<VerbSpec>& table() {
         {"lds", "BYTES", "dynamic LDS bytes, added to the kernel's static LDS"},
         {"profile", "", "print the emulator's profile of the launch"},
         {"arg", "NAME=VALUE", "a kernel argument (repeat for each)", true}},
-       run_emu},
+       run_emu, "the code object does not load or the launch fails"},
 #else
       {"emu", "FILE.co", 0, 1, true, "Run a kernel on the emulator (not available: built without the emulator).", {}, run_not_yet_available},
 #endif
-      {"run", "OP", 1, 1, true,
+      {"run", "OP", 1, 1, false,
        "Run one op call on a device with seeded random inputs and check it against the CPU reference.\n"
        "HIP where an AMD GPU is present, else the emulator (or --device). Prints the device, the kernel\n"
        "and why, the max abs and rel error, and PASS/FAIL against the reference's per-element tolerance\n"
        "(from the dtype, K and the magnitudes summed); exits 0 only on PASS. Never prints a GPU time.\n"
-       "gemm: --m M --n N --k K (or --M --N --K) [--lda K] [--ldb K] [--ldc N]; an illegal shape prints\n"
-       "the no-kernel reason and exits 1.",
-       {kPackOption,
-        {"dtype", "bf16|f16|fp8", "gemm input type (default bf16)"},
-        {"out", "bf16|f16|f32", "gemm output type (default f32; fp8 writes bf16)"},
-        {"bias", "", "gemm: add a random bias[N] (bf16/f16 inputs)"},
-        {"alpha", "A", "gemm: C = alpha * A.B^T (default 1; bf16/f16 inputs)"},
-        {"scaling", "block128|per-token", "fp8 scales (default block128)"},
-        {"seed", "N", "seed of the random inputs (default 1)"},
-        {"profile", "", "print the device's profile of the launch (the emulator's)"},
-        {"device", "hip|emu|auto", "the device (default auto; also $INGOT_DEVICE)"},
-        {"arch", "gfx942|gfx950", "the arch the emulator models (default gfx942)"},
-        {"cus", "N", "the emulator's compute units (default: the arch's full part)"}},
-       run_run},
+       "OP's options are its field table (the op layer) plus its check's spellings; for gemm: --M --N --K\n"
+       "(or --m --n --k) [--lda --ldb --ldc] [--dtype] [--out] [--bias] [--alpha] [--scaling]. An illegal\n"
+       "shape prints the no-kernel reason and exits 1.",
+       with_op_options({kPackOption, kJsonOption,
+                        {"seed", "N", "seed of the random inputs (default 1)"},
+                        {"profile", "", "print the device's profile of the launch (the emulator's)"},
+                        {"device", "hip|emu|auto", "the device (default auto; also $INGOT_DEVICE)"},
+                        {"arch", "gfx942|gfx950", "the arch the emulator models (default gfx942)"},
+                        {"cus", "N", "the emulator's compute units (default: the arch's full part)"}}),
+       run_run, "FAIL, no kernel for the call, or no device"},
   };
   return verbs;
 }
@@ -97,5 +119,12 @@ const std::vector<VerbSpec>& table() {
 }  // namespace
 
 std::span<const VerbSpec> verb_table() { return table(); }
+
+const VerbSpec* find_verb(std::string_view name) {
+  for (const auto& verb : table()) {
+    if (verb.name == name) return &verb;
+  }
+  return nullptr;
+}
 
 }  // namespace ingot::cli

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <span>
+#include <string_view>
 
 #include "cli_args.h"
 
@@ -18,5 +19,6 @@ int run_not_yet_available(const ParsedArgs& args);
 
 // The verb table: names, options and help for every verb.
 std::span<const VerbSpec> verb_table();
+const VerbSpec* find_verb(std::string_view name);
 
 }  // namespace ingot::cli

@@ -3,16 +3,23 @@
 #include <algorithm>
 #include <array>
 
+#include "arch_facts.h"
+
 namespace ingot::bench {
 namespace {
 
-// Source: isa-notes.md "Hardware numbers" (AMD's published peak figures). 4 SIMDs per CU and up to
-// 8 waves per SIMD on both CDNA3 and CDNA4 (occupancy ceiling used only for the header text).
-constexpr std::array<HardwarePart, 2> kParts{{
-    {"gfx942", "MI300X", 304, 1307.0, 2615.0, 5.3, 4, 8},
-    {"gfx950", "MI355X", 256, 2517.0, 5033.0, 8.0, 4, 8},
-}};
+// The bench's view of the arch table (arch/arch_facts.def: AMD's published peaks, CU counts, SIMDs
+// and waves per SIMD, each with its source there).
+constexpr HardwarePart part_of(const arch_table::ArchFacts& f) {
+  return {f.name,          f.part,          f.cus, f.dense_16bit_tflops, f.dense_fp8_tflops, f.hbm_tbytes_per_s,
+          f.simds_per_cu, f.max_waves_per_simd};
+}
 
+constexpr std::array<HardwarePart, arch_table::kArchFacts.size()> kParts = [] {
+  std::array<HardwarePart, arch_table::kArchFacts.size()> out{};
+  for (size_t i = 0; i < out.size(); ++i) out[i] = part_of(arch_table::kArchFacts[i]);
+  return out;
+}();
 }  // namespace
 
 std::span<const HardwarePart> hardware_parts() { return kParts; }

@@ -56,3 +56,31 @@ def test_work_dir_is_the_only_cache(tmp_path, toy_asm):
     run_build(_opts(tmp_path, toy_asm))
     pack_files = {p.relative_to(tmp_path / "pack").as_posix() for p in (tmp_path / "pack").rglob("*") if p.is_file()}
     assert all(f == "manifest.json" or f.endswith(".co") for f in pack_files)
+
+
+def test_unchanged_variants_are_neither_rendered_nor_schema_checked_again(tmp_path, toy_asm, monkeypatch):
+    import gen.build
+    import gen.manifest
+    run_build(_opts(tmp_path, toy_asm))
+    manifest_before = (tmp_path / "pack" / "manifest.json").read_bytes()
+
+    rendered, checked = [], []
+    real_render, real_iter_errors = gen.build.render, gen.manifest.jsonschema.Draft202012Validator.iter_errors
+    monkeypatch.setattr(gen.build, "render", lambda template, *a, **kw: rendered.append(template) or real_render(template, *a, **kw))
+
+    def counting_iter_errors(self, instance, *a, **kw):
+        if isinstance(instance, dict) and "schema_version" in instance:  # the whole manifest, not a descent
+            checked.append(len(instance["kernels"]))
+        return real_iter_errors(self, instance, *a, **kw)
+    monkeypatch.setattr(gen.manifest.jsonschema.Draft202012Validator, "iter_errors", counting_iter_errors)
+
+    run_build(_opts(tmp_path, toy_asm))
+    assert rendered == [] and checked == [0]
+    assert (tmp_path / "pack" / "manifest.json").read_bytes() == manifest_before
+
+    template = toy_asm / "toy" / "one.s.j2"
+    template.write_text(template.read_text().replace("s_nop {{ p.wait }}", "s_nop {{ p.wait }}\n  s_nop 0"))
+    edited = run_build(_opts(tmp_path, toy_asm))
+    assert rendered == ["toy/one.s.j2"] * 4            # the four toy_one variants, not toy_two's
+    assert checked[-1] == len(edited.built) == 4       # their new entries go through the schema again
+

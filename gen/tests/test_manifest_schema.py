@@ -76,3 +76,14 @@ def test_rejection_names_the_place(manifest):
     broken = _break(manifest, BREAKAGES["short sha256"])
     with pytest.raises(ManifestError, match=r"kernels/0/sha256"):
         validate_manifest(broken)
+
+
+def test_entries_known_valid_skip_the_schema_but_an_invalid_one_is_found_at_its_index(manifest):
+    from gen.manifest import entry_digest
+    known = validate_manifest(manifest)
+    assert known == {entry_digest(k) for k in manifest["kernels"]}
+    broken = copy.deepcopy(manifest)
+    last = len(broken["kernels"]) - 1
+    broken["kernels"][last]["size"] = -1
+    with pytest.raises(ManifestError, match=f"kernels/{last}/size"):
+        validate_manifest(broken, known)  # the changed entry has a new digest: it is checked

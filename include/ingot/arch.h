@@ -24,6 +24,7 @@ struct ArchInfo {
   // How the arch's MFMAs read an "fp8" byte, as the manifest's `fp8_format` key spells it: CDNA3 the FNUZ
   // encoding "e4m3fnuz", CDNA4 the OCP one "e4m3fn" (isa-notes.md "FP8"; gen/archs.py FP8_FORMAT).
   std::string_view fp8_format;
+  uint32_t cus;                   // CUs of the full part (MI300X, MI355X): a device's default CU count
 };
 
 // Archs the pack targets, with full limits. nullptr for anything else.

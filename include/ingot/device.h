@@ -18,6 +18,7 @@
 #include "ingot/pack.h"
 #include "ingot/problem.h"
 #include "ingot/status.h"
+#include "ingot/stream.h"
 
 namespace ingot {
 
@@ -55,9 +56,9 @@ class Device {
   virtual Result<KernelHandle> get_kernel(ModuleHandle module, std::string_view symbol) = 0;
 
   // Grid in workgroups, workgroup size, the kernarg buffer and dynamic LDS, from prepare_launch.
-  // `stream` is a hipStream_t on HIP (nullptr = the default stream); the emulator runs synchronously.
-  virtual Status launch(KernelHandle kernel, const LaunchConfig& config, void* stream = nullptr) = 0;
-  virtual Status synchronize(void* stream = nullptr) = 0;
+  // `stream`: nullptr = the default stream; the emulator runs synchronously.
+  virtual Status launch(KernelHandle kernel, const LaunchConfig& config, hipStream_t stream = nullptr) = 0;
+  virtual Status synchronize(hipStream_t stream = nullptr) = 0;
 
   // What the device measured about its most recent launch, as text for people (the emulator's exact
   // instruction counts, MFMA cycles, bank conflicts...). Empty where nothing is measured (HIP).

@@ -1,4 +1,4 @@
-// Everything of libingot's core in one include.
+// Everything of libingot in one include (an engine needs only ingot/ops.h).
 #pragma once
 
 #include "ingot/arch.h"
@@ -13,10 +13,5 @@
 #include "ingot/status.h"
 #include "ingot/validate.h"
 
-// The device / ops / C API headers come from the devices room; include them when present.
-#if __has_include("ingot/device.h")
 #include "ingot/device.h"
-#endif
-#if __has_include("ingot/ops.h")
 #include "ingot/ops.h"
-#endif

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ingot/stream.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -78,19 +80,65 @@ int ingot_malloc(ingot_runtime* runtime, size_t bytes, uint64_t* address);
 int ingot_free(ingot_runtime* runtime, uint64_t address);
 int ingot_copy_to_device(ingot_runtime* runtime, uint64_t dst, const void* src, size_t bytes);
 int ingot_copy_to_host(ingot_runtime* runtime, void* dst, uint64_t src, size_t bytes);
-int ingot_synchronize(ingot_runtime* runtime, void* stream);
+int ingot_synchronize(ingot_runtime* runtime, hipStream_t stream);
 
 /* The id of the kernel a gemm call would get, into id[id_size]. */
 int ingot_gemm_select(ingot_runtime* runtime, const ingot_gemm_args* args, char* id, size_t id_size);
 /* Launch (asynchronous on HIP; stream is a hipStream_t or NULL). */
-int ingot_gemm(ingot_runtime* runtime, const ingot_gemm_args* args, void* stream);
+int ingot_gemm(ingot_runtime* runtime, const ingot_gemm_args* args, hipStream_t stream);
 
 /* The FP8 gemm: `args` as above with its dtypes NULL meaning fp8, fp8 and bf16 here (alpha must be 1 and
  * bias 0: the FP8 kernels take neither), plus `fp8`. */
 int ingot_gemm_fp8_select(ingot_runtime* runtime, const ingot_gemm_args* args, const ingot_gemm_fp8_args* fp8,
                           char* id, size_t id_size);
 int ingot_gemm_fp8(ingot_runtime* runtime, const ingot_gemm_args* args, const ingot_gemm_fp8_args* fp8,
-                   void* stream);
+                   hipStream_t stream);
+
+/* ---- Every op the same way, driven by its field table (include/ingot/op.h) ----
+ * ingot_op_args *args;
+ * ingot_op_args_create("gemm", &args);
+ * ingot_op_args_set_int(args, "M", 1); ... ingot_op_args_set_buffer(args, "A", a); ...
+ * ingot_run_op(rt, args, stream);
+ * Setters check the field's name and kind (and a key's choices); the message names the field. */
+typedef struct ingot_op_args ingot_op_args;
+
+int ingot_op_args_create(const char* op, ingot_op_args** out);
+void ingot_op_args_destroy(ingot_op_args* args);
+int ingot_op_args_set_int(ingot_op_args* args, const char* field, int64_t value);
+int ingot_op_args_set_float(ingot_op_args* args, const char* field, double value);
+int ingot_op_args_set_bool(ingot_op_args* args, const char* field, int value);
+int ingot_op_args_set_key(ingot_op_args* args, const char* field, const char* value);
+int ingot_op_args_set_buffer(ingot_op_args* args, const char* field, uint64_t address);
+/* The value as text, parsed by the field's kind (what a command line or config file gives). */
+int ingot_op_args_set_text(ingot_op_args* args, const char* field, const char* text);
+/* A caller-owned workspace (graph capture: nothing is allocated during ingot_run_op): at least
+ * ingot_op_workspace_bytes bytes, zero-filled once when allocated, used by one launch at a time.
+ * address 0 = the runtime's own, per stream. */
+int ingot_op_args_set_workspace(ingot_op_args* args, uint64_t address, uint64_t bytes);
+
+/* The id of the kernel the call would get, into id[id_size]; the workspace bytes it needs. */
+int ingot_select_op(ingot_runtime* runtime, const ingot_op_args* args, char* id, size_t id_size);
+int ingot_op_workspace_bytes(ingot_runtime* runtime, const ingot_op_args* args, uint64_t* bytes);
+/* Launch (asynchronous on HIP). */
+int ingot_run_op(ingot_runtime* runtime, const ingot_op_args* args, hipStream_t stream);
+
+/* The ops and their field tables, for bindings that build their signatures from them. Strings are
+ * static (valid for the life of the library). kind: 0 buffer, 1 int, 2 float, 3 bool, 4 key. */
+enum { INGOT_FIELD_BUFFER = 0, INGOT_FIELD_INT = 1, INGOT_FIELD_FLOAT = 2, INGOT_FIELD_BOOL = 3, INGOT_FIELD_KEY = 4 };
+typedef struct ingot_field_info {
+  const char* name;
+  int kind;
+  const char* help;
+  const char* default_value; /* "" when the table gives no constant default */
+  int required;
+  size_t choice_count;       /* kKey fields: ingot_op_field_choice(op, field, 0 .. choice_count-1) */
+} ingot_field_info;
+
+size_t ingot_op_count(void);
+const char* ingot_op_name(size_t index); /* NULL past the end */
+int ingot_op_field_count(const char* op, size_t* count);
+int ingot_op_field(const char* op, size_t index, ingot_field_info* out);
+const char* ingot_op_field_choice(const char* op, size_t field, size_t choice); /* NULL past the end */
 
 #ifdef __cplusplus
 }

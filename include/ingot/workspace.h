@@ -35,11 +35,11 @@ class WorkspacePool {
 
   // At least `bytes` of workspace for `stream`. A buffer that is too small is replaced: the stream is
   // synchronized first (an in-flight kernel may still use it), then a new one is allocated and zeroed.
-  Result<Lease> lease(void* stream, uint64_t bytes);
+  Result<Lease> lease(hipStream_t stream, uint64_t bytes);
 
   // Bytes currently held for `stream` (0 when none); for tests and diagnostics. Waits while a lease
   // on that stream is held, so never call it while holding one.
-  uint64_t capacity(void* stream) const;
+  uint64_t capacity(hipStream_t stream) const;
 
  private:
   struct Buffer {
@@ -47,12 +47,12 @@ class WorkspacePool {
     uint64_t address = 0;
     uint64_t bytes = 0;
   };
-  Buffer& buffer_for(void* stream);
-  Status replace(Buffer& buffer, void* stream, uint64_t bytes);
+  Buffer& buffer_for(hipStream_t stream);
+  Status replace(Buffer& buffer, hipStream_t stream, uint64_t bytes);
 
   Device& device_;
   mutable std::mutex map_mutex_;  // guards buffers_ (not the buffers)
-  std::map<void*, std::unique_ptr<Buffer>> buffers_;
+  std::map<hipStream_t, std::unique_ptr<Buffer>> buffers_;
 };
 
 }  // namespace ingot

@@ -2,18 +2,26 @@
 
 #include <array>
 
+// The one arch table, at the top of the source tree (no include path needed: this is a relative include).
+#include "../../arch/arch_facts.h"
+
 namespace ingot {
 namespace {
 
-// Limits from LLVM AMDGPUUsage: gfx90a+ have a unified 512-entry VGPR file per lane (arch VGPRs then
-// AGPRs, both addressable up to 256), VGPRs allocated in blocks of 8; GFX9 addresses 102 SGPRs and
-// adds VCC, FLAT_SCRATCH and XNACK_MASK (6) on top; LLVM's assembler encodes the SGPR field in blocks
-// of 8 registers (checked: next_free_sgpr 20 + 6 extra gives field 3); LDS is 64 KiB in 128-dword granules on gfx942, 160 KiB in
-// 320-dword granules on gfx950. FP8: FNUZ on gfx942, OCP on gfx950 (isa-notes.md "FP8").
-constexpr std::array<ArchInfo, 2> kArchs{{
-    {"gfx942", 0x04c, 512, 256, 256, 102, 6, 8, 8, 64 * 1024, 128 * 4, 64, true, "e4m3fnuz"},
-    {"gfx950", 0x04f, 512, 256, 256, 102, 6, 8, 8, 160 * 1024, 320 * 4, 64, true, "e4m3fn"},
-}};
+// The loader's view of the arch table (arch/arch_facts.def: every number there with its source).
+constexpr ArchInfo arch_info(const arch_table::ArchFacts& f) {
+  return {f.name,           f.elf_mach,          f.max_vgprs,          f.max_arch_vgprs,
+          f.max_agprs,      f.max_sgprs,         f.extra_sgprs,        f.vgpr_alloc_granule,
+          f.sgpr_encoding_granule, f.lds_bytes,  f.lds_alloc_granule,  f.wavefront_size,
+          true,  // gfx90a+: accum_offset is meaningful
+          f.fp8_format,     f.cus};
+}
+
+constexpr std::array<ArchInfo, arch_table::kArchFacts.size()> kArchs = [] {
+  std::array<ArchInfo, arch_table::kArchFacts.size()> out{};
+  for (size_t i = 0; i < out.size(); ++i) out[i] = arch_info(arch_table::kArchFacts[i]);
+  return out;
+}();
 
 struct MachName {
   uint32_t mach;

@@ -93,7 +93,7 @@ Result<KernelHandle> EmuDevice::get_kernel(ModuleHandle module, std::string_view
   return KernelHandle{kernels_.size()};
 }
 
-Status EmuDevice::launch(KernelHandle kernel, const LaunchConfig& config, void* /*stream*/) {
+Status EmuDevice::launch(KernelHandle kernel, const LaunchConfig& config, hipStream_t /*stream*/) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (kernel.value == 0 || kernel.value > kernels_.size()) {
     return Status(StatusCode::kInvalidArgument, "emulator: unknown kernel handle " + std::to_string(kernel.value));
@@ -110,7 +110,7 @@ Status EmuDevice::launch(KernelHandle kernel, const LaunchConfig& config, void* 
   return Status::ok();
 }
 
-Status EmuDevice::synchronize(void* /*stream*/) { return Status::ok(); }  // launches are synchronous
+Status EmuDevice::synchronize(hipStream_t /*stream*/) { return Status::ok(); }  // launches are synchronous
 
 std::string EmuDevice::last_launch_report() const {
   std::lock_guard<std::mutex> lock(mutex_);

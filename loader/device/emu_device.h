@@ -28,8 +28,8 @@ class EmuDevice final : public Device {
 
   Result<ModuleHandle> load_module(const VerifiedCodeObject& code) override;
   Result<KernelHandle> get_kernel(ModuleHandle module, std::string_view symbol) override;
-  Status launch(KernelHandle kernel, const LaunchConfig& config, void* stream) override;
-  Status synchronize(void* stream) override;
+  Status launch(KernelHandle kernel, const LaunchConfig& config, hipStream_t stream) override;
+  Status synchronize(hipStream_t stream) override;
   std::string last_launch_report() const override;
 
   // The profile of the most recent successful launch (exact counts from the emulator).

@@ -196,7 +196,7 @@ Result<KernelHandle> HipDevice::get_kernel(ModuleHandle module, std::string_view
   return KernelHandle{functions_.size()};
 }
 
-Status HipDevice::launch(KernelHandle kernel, const LaunchConfig& config, void* stream) {
+Status HipDevice::launch(KernelHandle kernel, const LaunchConfig& config, hipStream_t stream) {
   hipFunction_t function = nullptr;
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -216,13 +216,13 @@ Status HipDevice::launch(KernelHandle kernel, const LaunchConfig& config, void* 
   return check(runtime_.api.hipModuleLaunchKernel(
                    function, config.grid_workgroups[0], config.grid_workgroups[1], config.grid_workgroups[2],
                    config.workgroup[0], config.workgroup[1], config.workgroup[2], config.dynamic_lds,
-                   static_cast<hipStream_t>(stream), nullptr, kernargs.empty() ? nullptr : extra),
+                   stream, nullptr, kernargs.empty() ? nullptr : extra),
                "hipModuleLaunchKernel");
 }
 
-Status HipDevice::synchronize(void* stream) {
+Status HipDevice::synchronize(hipStream_t stream) {
   INGOT_RETURN_IF_ERROR(make_current("hipStreamSynchronize"));
-  return check(runtime_.api.hipStreamSynchronize(static_cast<hipStream_t>(stream)), "hipStreamSynchronize");
+  return check(runtime_.api.hipStreamSynchronize(stream), "hipStreamSynchronize");
 }
 
 }  // namespace ingot::hip

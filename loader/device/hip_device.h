@@ -29,8 +29,8 @@ class HipDevice final : public Device {
 
   Result<ModuleHandle> load_module(const VerifiedCodeObject& code) override;
   Result<KernelHandle> get_kernel(ModuleHandle module, std::string_view symbol) override;
-  Status launch(KernelHandle kernel, const LaunchConfig& config, void* stream) override;
-  Status synchronize(void* stream) override;
+  Status launch(KernelHandle kernel, const LaunchConfig& config, hipStream_t stream) override;
+  Status synchronize(hipStream_t stream) override;
 
  private:
   HipDevice(const HipRuntime& runtime, int ordinal) : runtime_(runtime), ordinal_(ordinal) {}

@@ -8,6 +8,7 @@ import math
 from pathlib import Path
 
 from conftest import run
+from test_cli_run import fields
 
 # What Runtime::gemm puts in every gemm problem (gemm_problem in loader/device/runtime.cpp).
 GEMM_PROBLEM = ["--dtype_a", "bf16", "--dtype_b", "bf16", "--dtype_c", "f32", "--has_bias", "0", "--alpha", "1.0"]
@@ -238,7 +239,7 @@ def test_run_reports_no_kernel_and_no_device(cli, pack_dir):
 
 
 def test_select_default_cus_is_stated(cli, pack_dir):
-    """Without --cus the CLI uses the full part's count (the emulator's model) and says so."""
+    """Without --cus the CLI uses the full part's count (the arch table) and says so; no device is opened."""
     result = run(cli, "select", "gemm", "--pack", str(pack_dir), "--arch", "gfx950", *gemm_args(256, 256, 256),
                  *GEMM_PROBLEM)
     if result.returncode == 2 and "--cus" in result.stderr:
@@ -246,3 +247,52 @@ def test_select_default_cus_is_stated(cli, pack_dir):
         pytest.skip("no emulator in this build: --cus is required")
     assert result.returncode == 0, result.stderr
     assert "256 CUs (full gfx950 part" in result.stdout  # MI355X: 256 CUs (AMD's spec sheet)
+
+
+def test_unknown_options_are_rejected_with_a_suggestion(cli, pack_dir):
+    listed = run(cli, "list", "--pack", str(pack_dir), "--arhc", "gfx942")
+    assert listed.returncode == 2 and "unknown option --arhc (did you mean --arch?)" in listed.stderr
+    assert listed.stdout == ""
+    typo = run(cli, "run", "gemm", "--pack", str(pack_dir), "--m", "4", "--n", "32", "--k", "64", "--dtyp", "f16")
+    assert typo.returncode == 2 and "did you mean --dtype?" in typo.stderr
+    verb = run(cli, "lsit")
+    assert verb.returncode == 2 and "did you mean list?" in verb.stderr
+    raw = run(cli, "select", "gemm", "--pack", str(pack_dir), "--arch", "gfx942", "--m", "1", "--n", "64",
+              "--k", "64", "--has_bais", "0")
+    assert raw.returncode == 2 and "did you mean --has_bias?" in raw.stderr
+
+
+def test_select_takes_the_options_of_run(cli, pack_dir):
+    """`ingot select gemm` with run's options is the same problem as the raw manifest keys spell it."""
+    by_options = run(cli, "select", "gemm", "--pack", str(pack_dir), "--m", "1", "--n", "1536", "--k", "7168",
+                     "--dtype", "bf16", "--arch", "gfx942")
+    assert by_options.returncode == 0, by_options.stderr
+    by_keys = run(cli, "select", "gemm", "--pack", str(pack_dir), "--arch", "gfx942", *gemm_args(1, 1536, 7168),
+                  "--dtype_a", "bf16", "--dtype_b", "bf16", "--dtype_c", "f32", "--has_bias", "false", "--alpha", "1")
+    assert by_keys.returncode == 0, by_keys.stderr
+    assert fields(by_options.stdout)["kernel"] == fields(by_keys.stdout)["kernel"]
+    kernel = next(k for k in manifest(pack_dir)["kernels"] if k["id"] == fields(by_options.stdout)["kernel"])
+    assert kernel["match"]["dtype_a"] == "bf16" and kernel["match"]["has_bias"] is False
+
+
+def test_json_version_help_and_exit_codes(cli, pack_dir):
+    assert run(cli, "--version").stdout.startswith("ingot ")
+    for verb in ["list", "info", "validate", "select", "run", "emu"]:
+        helped = run(cli, "help", verb)
+        assert helped.returncode == 0 and "exit status: 0 success, 1 " in helped.stdout, verb
+    listed = json.loads(run(cli, "list", "--pack", str(pack_dir), "--json").stdout)
+    some = listed[0]["id"]
+    info = run(cli, "info", some, "--pack", str(pack_dir), "--json")
+    assert info.returncode == 0 and json.loads(info.stdout)["id"] == some
+    valid = run(cli, "validate", "--pack", str(pack_dir), "--json")
+    assert valid.returncode == 0 and json.loads(valid.stdout)["ok"] is True
+    chosen = run(cli, "select", "gemm", "--pack", str(pack_dir), "--arch", "gfx942", "--m", "64", "--n", "64",
+                 "--k", "64", "--json")
+    assert chosen.returncode == 0 and json.loads(chosen.stdout)["device"]["cus"] == 304
+
+
+def test_one_line_per_problem(cli, pack_dir):
+    result = run(cli, "run", "gemm", "--pack", str(pack_dir), "--device", "hip", "--m", "1", "--n", "32", "--k", "64")
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].count("no device:") == 1, result.stderr

@@ -42,13 +42,13 @@ class FakeDevice final : public Device {
     kernel_symbols.emplace_back(symbol);
     return KernelHandle{module.value * 1000 + kernel_symbols.size()};
   }
-  Status launch(KernelHandle kernel, const LaunchConfig& config, void*) override {
+  Status launch(KernelHandle kernel, const LaunchConfig& config, hipStream_t) override {
     std::lock_guard<std::mutex> lock(mutex_);
     launched_kernels.push_back(kernel);
     launches.push_back(config);
     return Status::ok();
   }
-  Status synchronize(void*) override { return Status::ok(); }
+  Status synchronize(hipStream_t) override { return Status::ok(); }
 
   std::atomic<int> module_loads{0};
   std::vector<std::vector<uint8_t>> loaded_bytes;

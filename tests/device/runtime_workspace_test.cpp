@@ -53,7 +53,7 @@ class RuntimeWorkspaceTest : public ::testing::Test {
   }
 
   uint64_t passed_workspace(size_t launch) const {
-    const auto id = runtime_->select(gemm_problem(args_)).value().kernel->id;
+    const auto id = runtime_->select(gemm_problem(args_, device_->info()).value()).value().kernel->id;
     uint64_t address = 0;
     std::memcpy(&address, device_->launches.at(launch).kernargs.data() + workspace_offset(id), 8);
     return address;
@@ -66,7 +66,7 @@ class RuntimeWorkspaceTest : public ::testing::Test {
 };
 
 TEST_F(RuntimeWorkspaceTest, SplitKDecodeGetsAReusedRuntimeWorkspace) {
-  auto bytes = runtime_->workspace_bytes(gemm_problem(args_));
+  auto bytes = runtime_->workspace_bytes(gemm_problem(args_, device_->info()).value());
   ASSERT_TRUE(bytes.is_ok()) << bytes.status().to_string();
   ASSERT_GT(bytes.value(), 0u) << "M=1, N=1536, K=7168 on 304 CUs should select a split-K kernel";
 
@@ -81,7 +81,7 @@ TEST_F(RuntimeWorkspaceTest, SplitKDecodeGetsAReusedRuntimeWorkspace) {
 }
 
 TEST_F(RuntimeWorkspaceTest, CallersWorkspaceIsUsedWhenBigEnough) {
-  auto bytes = runtime_->workspace_bytes(gemm_problem(args_));
+  auto bytes = runtime_->workspace_bytes(gemm_problem(args_, device_->info()).value());
   ASSERT_TRUE(bytes.is_ok() && bytes.value() > 0);
   args_.workspace = 0x7f0030000000;
   args_.workspace_bytes = bytes.value();
@@ -97,7 +97,7 @@ TEST_F(RuntimeWorkspaceTest, CallersWorkspaceIsUsedWhenBigEnough) {
 
 TEST_F(RuntimeWorkspaceTest, KernelsWithoutWorkspaceGetNone) {
   args_.M = args_.N = args_.K = args_.lda = args_.ldb = args_.ldc = 4096;  // prefill: no split
-  auto bytes = runtime_->workspace_bytes(gemm_problem(args_));
+  auto bytes = runtime_->workspace_bytes(gemm_problem(args_, device_->info()).value());
   ASSERT_TRUE(bytes.is_ok()) << bytes.status().to_string();
   EXPECT_EQ(bytes.value(), 0u);
   ASSERT_TRUE(runtime_->gemm(args_).is_ok());

@@ -52,8 +52,8 @@ class MemoryDevice final : public Device {
   }
   Result<ModuleHandle> load_module(const VerifiedCodeObject&) override { return ModuleHandle{1}; }
   Result<KernelHandle> get_kernel(ModuleHandle, std::string_view) override { return KernelHandle{1}; }
-  Status launch(KernelHandle, const LaunchConfig&, void*) override { return Status::ok(); }
-  Status synchronize(void* stream) override {
+  Status launch(KernelHandle, const LaunchConfig&, hipStream_t) override { return Status::ok(); }
+  Status synchronize(hipStream_t stream) override {
     log.push_back(stream == nullptr ? "synchronize default" : "synchronize other");
     return Status::ok();
   }
@@ -74,7 +74,7 @@ class MemoryDevice final : public Device {
   std::map<uint64_t, std::vector<uint8_t>> memory_;
 };
 
-void* const kOtherStream = reinterpret_cast<void*>(0x1234);
+const hipStream_t kOtherStream = reinterpret_cast<hipStream_t>(0x1234);
 
 TEST(WorkspacePool, FirstLeaseIsZeroFilledAndReusedWhileBigEnough) {
   MemoryDevice device;

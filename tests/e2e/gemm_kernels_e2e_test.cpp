@@ -1,8 +1,9 @@
 // Every op "gemm" kernel of the pack whose family has a CPU reference, forced by id (no selection) on
 // the emulator device of its arch, through the public pieces: Pack + ModuleCache (verified code
 // objects), prepare_launch (kernargs packed from the manifest layout), Device allocate/copy/launch.
-// Each kernel runs the shapes of shapes.h (M/N tails, a K tail inside the last K tile, padded strides,
-// M=1, a seeded random shape) against tests/reference/, with padding columns and guard bytes checked.
+// Each kernel runs the shapes its op's harness check gives it (tests/harness: for gemm, M/N tails, a K
+// tail inside the last K tile, padded strides, M=1, K=0, deep K for split-K, seeded random shapes)
+// against tests/reference/, with padding columns and guard bytes checked.
 // One test per kernel id, so ctest lists (and times) each kernel separately.
 #include <gtest/gtest.h>
 
@@ -15,12 +16,14 @@
 
 #include "device_run.h"
 #include "e2e_pack.h"
-#include "gemm_families.h"
+#include "gemm_cases.h"
+#include "op_check.h"
 #include "ingot/device.h"
 #include "ingot/launch.h"
-#include "shapes.h"
+#include "gemm_shapes.h"
 
 namespace ingot::e2e {
+using namespace ingot::harness;
 namespace {
 
 uint32_t seed_of(const std::string& id) {
@@ -45,17 +48,19 @@ TEST_P(GemmKernelOnEmulator, MatchesCpuReference) {
   ModuleCache modules(*pack, *device.value());
 
   const uint32_t seed = seed_of(kernel->id);
-  for (const NamedShape& wanted : desired_shapes(*kernel, seed)) {
-    SCOPED_TRACE(kernel->id + " shape " + wanted.name);
-    auto shape = legalize(*kernel, wanted.shape, device.value()->info());
-    ASSERT_TRUE(shape.is_ok()) << shape.status().to_string();
-    SCOPED_TRACE(shape.value().describe());
-    auto workspace = workspace_bytes(*kernel, kernel_problem(*kernel, shape.value()), device.value()->info());
-    ASSERT_TRUE(workspace.is_ok()) << workspace.status().to_string();
-    std::printf("%s %s: %s, workspace %llu bytes\n", kernel->id.c_str(), wanted.name.c_str(),
-                shape.value().describe().c_str(), static_cast<unsigned long long>(workspace.value()));
-    auto hc = make_kernel_case(*kernel, shape.value(), seed + 1);
+  const OpCheck* check = find_op_check(kernel->op);
+  ASSERT_NE(check, nullptr) << "no harness check for op " << kernel->op;
+  auto shapes = check->kernel_shapes(*kernel, device.value()->info(), seed);
+  ASSERT_TRUE(shapes.is_ok()) << shapes.status().to_string();
+  ASSERT_FALSE(shapes.value().empty()) << kernel->id << ": the check has no shapes for it";
+  for (const KernelShape& shape : shapes.value()) {
+    SCOPED_TRACE(kernel->id + " shape " + shape.describe());
+    auto hc = check->kernel_case(*kernel, shape, seed + 1);
     ASSERT_TRUE(hc.is_ok()) << hc.status().to_string();
+    auto workspace = workspace_bytes(*kernel, hc.value().problem, device.value()->info());
+    ASSERT_TRUE(workspace.is_ok()) << workspace.status().to_string();
+    std::printf("%s %s, workspace %llu bytes\n", kernel->id.c_str(), shape.describe().c_str(),
+                static_cast<unsigned long long>(workspace.value()));
     auto failures = run_forced(*kernel, modules, *device.value(), hc.value());
     ASSERT_TRUE(failures.is_ok()) << failures.status().to_string();
     for (const std::string& line : failures.value()) ADD_FAILURE() << line;

@@ -11,10 +11,11 @@
 
 #include "device_run.h"
 #include "e2e_pack.h"
-#include "gemm_families.h"
+#include "gemm_cases.h"
 #include "ingot/ops.h"
 
 namespace ingot::e2e {
+using namespace ingot::harness;
 namespace {
 
 struct RuntimeCase {
@@ -91,7 +92,7 @@ TEST_P(GemmThroughRuntime, SelectedKernelsMatchCpuReference) {
     args.alpha = c.gemm.alpha;
     if (c.gemm.has_bias) args.bias = buffers.address("bias");
 
-    auto selection = runtime->select(gemm_problem(args));
+    auto selection = runtime->select(gemm_problem(args, runtime->device().info()).value());
     ASSERT_TRUE(selection.is_ok()) << selection.status().to_string();
     SCOPED_TRACE("selected " + selection.value().kernel->id + ": " + selection.value().why);
     const Status ran = runtime->gemm(args);

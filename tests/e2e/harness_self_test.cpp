@@ -13,11 +13,12 @@
 
 #include "device_run.h"
 #include "e2e_pack.h"
-#include "gemm_families.h"
+#include "gemm_cases.h"
 #include "ingot/device.h"
-#include "shapes.h"
+#include "gemm_shapes.h"
 
 namespace ingot::e2e {
+using namespace ingot::harness;
 namespace {
 
 bool mentions(const std::vector<std::string>& lines, const std::string& text) {

@@ -12,10 +12,11 @@
 
 #include "device_run.h"
 #include "e2e_pack.h"
-#include "gemm_families.h"
+#include "gemm_cases.h"
 #include "ingot/ops.h"
 
 namespace ingot::e2e {
+using namespace ingot::harness;
 namespace {
 
 TEST(SelectionContract, PackWithoutBiasKernelsRefusesABias) {
@@ -66,6 +67,7 @@ TEST(SelectionContract, PackWithoutBiasKernelsRefusesABias) {
 }  // namespace ingot::e2e
 
 namespace ingot::e2e {
+using namespace ingot::harness;
 namespace {
 
 // The same contract for the FP8 kernels, which take neither alpha nor bias: a call with either must find
@@ -87,12 +89,12 @@ TEST(SelectionContract, Fp8KernelsRefuseAlphaAndBias) {
     DeviceInfo device;
     device.arch = arch;
     device.cus = 304;
-    ASSERT_TRUE(pack->select(gemm_problem(args), device).is_ok()) << "the plain FP8 call must find a kernel";
+    ASSERT_TRUE(pack->select(gemm_problem(args, device).value(), device).is_ok()) << "the plain FP8 call must find a kernel";
     args.bias = 0x2000;
-    EXPECT_EQ(pack->select(gemm_problem(args), device).status().code(), StatusCode::kNoKernel) << "bias dropped";
+    EXPECT_EQ(pack->select(gemm_problem(args, device).value(), device).status().code(), StatusCode::kNoKernel) << "bias dropped";
     args.bias = 0;
     args.alpha = 2.0f;
-    EXPECT_EQ(pack->select(gemm_problem(args), device).status().code(), StatusCode::kNoKernel) << "alpha dropped";
+    EXPECT_EQ(pack->select(gemm_problem(args, device).value(), device).status().code(), StatusCode::kNoKernel) << "alpha dropped";
   }
 }
 

@@ -33,7 +33,7 @@ Problem fp8_linear(int64_t m, int64_t n, int64_t k, const std::string& scaling, 
   args.scaling = scaling;
   args.fp8_format = format;
   args.M = m, args.N = n, args.K = k, args.lda = k, args.ldb = k, args.ldc = n;
-  return gemm_problem(args);
+  return gemm_problem(args, DeviceInfo{}).value();  // the format is given: no device default needed
 }
 
 class GemmFp8Select : public ::testing::Test {

@@ -26,6 +26,8 @@
 #include <random>
 #include <vector>
 
+#include "parallel_rows.h"
+
 namespace ingot::reference {
 
 enum class Fp8Format { kE4M3Fnuz, kE4M3Fn };
@@ -88,41 +90,70 @@ struct Fp8GemmResult {
   std::vector<double> magnitude;  // [M*N] sum over k of |a*b| times the scales' magnitude (error scale)
 };
 
+// Every code of `format` decoded once (fp8_e4m3_to_double), and a matrix of codes widened through it.
+inline std::vector<double> fp8_decode_rows(const std::uint8_t* codes, std::int64_t rows, std::int64_t cols,
+                                           std::int64_t ld, Fp8Format format) {
+  double table[256];
+  for (int code = 0; code < 256; ++code) table[code] = fp8_e4m3_to_double(static_cast<std::uint8_t>(code), format);
+  std::vector<double> out(static_cast<size_t>(rows * cols));
+  for (std::int64_t r = 0; r < rows; ++r) {
+    for (std::int64_t c = 0; c < cols; ++c) out[static_cast<size_t>(r * cols + c)] = table[codes[r * ld + c]];
+  }
+  return out;
+}
+
+// Each element sums its products in k order within each 128-K block (fp8 x fp8 products are exact in
+// double). Rows of C are split over threads and taken kRows at a time, so one row of B is read once per
+// kRows rows of A and the kRows sums run as independent chains.
 inline Fp8GemmResult gemm_fp8(const std::uint8_t* A, const std::uint8_t* B, const float* a_scale,
                               const float* b_scale, const Fp8GemmShape& s, Fp8Scaling scaling,
                               Fp8Format format) {
   Fp8GemmResult out;
   out.value.assign(static_cast<size_t>(s.M * s.N), 0.0);
   out.magnitude.assign(static_cast<size_t>(s.M * s.N), 0.0);
+  const std::vector<double> a = fp8_decode_rows(A, s.M, s.K, s.lda, format);
+  const std::vector<double> b = fp8_decode_rows(B, s.N, s.K, s.ldb, format);
   const std::int64_t kb_count = fp8_k_blocks(s.K);
-  for (std::int64_t m = 0; m < s.M; ++m) {
-    for (std::int64_t n = 0; n < s.N; ++n) {
-      double total = 0.0, mag = 0.0;
-      for (std::int64_t kb = 0; kb < kb_count; ++kb) {
-        double dot = 0.0, dot_mag = 0.0;
-        const std::int64_t k_end = std::min(s.K, (kb + 1) * kFp8ScaleBlock);
-        for (std::int64_t k = kb * kFp8ScaleBlock; k < k_end; ++k) {
-          const double product = fp8_e4m3_to_double(A[m * s.lda + k], format) *
-                                 fp8_e4m3_to_double(B[n * s.ldb + k], format);
-          dot += product;
-          dot_mag += std::fabs(product);
+  constexpr std::int64_t kRows = 4;
+  parallel_rows(s.M, s.N * s.K, [&](std::int64_t m_begin, std::int64_t m_end) {
+    for (std::int64_t m0 = m_begin; m0 < m_end; m0 += kRows) {
+      const std::int64_t rows = std::min(kRows, m_end - m0);
+      for (std::int64_t n = 0; n < s.N; ++n) {
+        const double* b_row = b.data() + n * s.K;
+        double total[kRows] = {}, mag[kRows] = {};
+        for (std::int64_t kb = 0; kb < kb_count; ++kb) {
+          double dot[kRows] = {}, dot_mag[kRows] = {};
+          const std::int64_t k_begin = kb * kFp8ScaleBlock, k_end = std::min(s.K, k_begin + kFp8ScaleBlock);
+          for (std::int64_t k = k_begin; k < k_end; ++k) {
+            for (std::int64_t r = 0; r < rows; ++r) {
+              const double product = a[static_cast<size_t>((m0 + r) * s.K + k)] * b_row[k];
+              dot[r] += product;
+              dot_mag[r] += std::fabs(product);
+            }
+          }
+          for (std::int64_t r = 0; r < rows; ++r) {
+            const std::int64_t m = m0 + r;
+            const double scale = scaling == Fp8Scaling::kBlock128
+                                     ? double{a_scale[m * kb_count + kb]} *
+                                           double{b_scale[(n / kFp8ScaleBlock) * kb_count + kb]}
+                                     : 1.0;
+            total[r] += dot[r] * scale;
+            mag[r] += dot_mag[r] * std::fabs(scale);
+          }
         }
-        const double scale = scaling == Fp8Scaling::kBlock128
-                                 ? double{a_scale[m * kb_count + kb]} *
-                                       double{b_scale[(n / kFp8ScaleBlock) * kb_count + kb]}
-                                 : 1.0;
-        total += dot * scale;
-        mag += dot_mag * std::fabs(scale);
+        for (std::int64_t r = 0; r < rows; ++r) {
+          const std::int64_t m = m0 + r;
+          if (scaling == Fp8Scaling::kPerToken) {
+            const double scale = double{a_scale[m]} * double{b_scale[n]};
+            total[r] *= scale;
+            mag[r] *= std::fabs(scale);
+          }
+          out.value[static_cast<size_t>(m * s.N + n)] = total[r];
+          out.magnitude[static_cast<size_t>(m * s.N + n)] = mag[r];
+        }
       }
-      if (scaling == Fp8Scaling::kPerToken) {
-        const double scale = double{a_scale[m]} * double{b_scale[n]};
-        total *= scale;
-        mag *= std::fabs(scale);
-      }
-      out.value[static_cast<size_t>(m * s.N + n)] = total;
-      out.magnitude[static_cast<size_t>(m * s.N + n)] = mag;
     }
-  }
+  });
   return out;
 }
 

@@ -1,6 +1,7 @@
 // CPU reference for the gemm op: gemm() (bf16/f16 in, bf16/f16/f32 out, alpha, bias; tolerances per output
-// dtype in gemm_tolerance). A plain triple loop in float, written independently of the kernels and of the
-// emulator so that end-to-end tests compare two separate derivations of the same numbers.
+// dtype in gemm_tolerance). A triple loop in float (fp32 sums in k order, rows of C over threads), written
+// independently of the kernels and of the emulator so that end-to-end tests compare two separate
+// derivations of the same numbers.
 #pragma once
 
 #include <algorithm>
@@ -8,6 +9,8 @@
 #include <cstdint>
 #include <cstring>
 #include <vector>
+
+#include "parallel_rows.h"
 
 namespace ingot::reference {
 
@@ -97,27 +100,49 @@ struct GemmArgsRef {
   const void* bias = nullptr;  // bias[N] in `out`'s dtype, or none
 };
 
+// A matrix of `t` elements widened to float, rows packed (row stride = cols).
+inline std::vector<float> widen_rows(const void* base, std::int64_t rows, std::int64_t cols, std::int64_t ld, DType t) {
+  std::vector<float> out(static_cast<size_t>(rows * cols));
+  for (std::int64_t r = 0; r < rows; ++r) {
+    for (std::int64_t c = 0; c < cols; ++c) out[static_cast<size_t>(r * cols + c)] = load_element(base, r * ld + c, t);
+  }
+  return out;
+}
+
 // C[m*ldc + n] = convert(alpha * sum_k A[m,k]*B[n,k] + bias[n]) for m < M, n < N (fp32 sum in k order);
 // padding columns keep their contents. `exact` (optional, M*N floats, row stride N) receives the fp32 value
 // before conversion and `abs_sum` (optional, same layout) sum_k |A*B|, for gemm_tolerance.
+// A and B are widened once; rows of C are split over threads and taken kRows at a time (one pass over a
+// row of B serves kRows rows of A, and the kRows sums are independent chains).
 inline void gemm(const void* A, const void* B, void* C, const GemmShape& s, const GemmArgsRef& args,
                  float* exact = nullptr, float* abs_sum = nullptr) {
-  for (std::int64_t m = 0; m < s.M; ++m) {
-    for (std::int64_t n = 0; n < s.N; ++n) {
-      float acc = 0.0f;
-      float mag = 0.0f;
-      for (std::int64_t k = 0; k < s.K; ++k) {
-        const float product = load_element(A, m * s.lda + k, args.in) * load_element(B, n * s.ldb + k, args.in);
-        acc += product;
-        mag += std::fabs(product);
+  const std::vector<float> a = widen_rows(A, s.M, s.K, s.lda, args.in);
+  const std::vector<float> b = widen_rows(B, s.N, s.K, s.ldb, args.in);
+  constexpr std::int64_t kRows = 4;
+  parallel_rows(s.M, s.N * s.K, [&](std::int64_t m_begin, std::int64_t m_end) {
+    for (std::int64_t m0 = m_begin; m0 < m_end; m0 += kRows) {
+      const std::int64_t rows = std::min(kRows, m_end - m0);
+      for (std::int64_t n = 0; n < s.N; ++n) {
+        const float* b_row = b.data() + n * s.K;
+        float acc[kRows] = {}, mag[kRows] = {};
+        for (std::int64_t k = 0; k < s.K; ++k) {
+          for (std::int64_t r = 0; r < rows; ++r) {
+            const float product = a[static_cast<size_t>((m0 + r) * s.K + k)] * b_row[k];
+            acc[r] += product;
+            mag[r] += std::fabs(product);
+          }
+        }
+        for (std::int64_t r = 0; r < rows; ++r) {
+          const std::int64_t m = m0 + r;
+          float value = args.alpha * acc[r];
+          if (args.bias != nullptr) value += load_element(args.bias, n, args.out);
+          store_element(C, m * s.ldc + n, args.out, value);
+          if (exact != nullptr) exact[m * s.N + n] = value;
+          if (abs_sum != nullptr) abs_sum[m * s.N + n] = mag[r];
+        }
       }
-      float value = args.alpha * acc;
-      if (args.bias != nullptr) value += load_element(args.bias, n, args.out);
-      store_element(C, m * s.ldc + n, args.out, value);
-      if (exact != nullptr) exact[m * s.N + n] = value;
-      if (abs_sum != nullptr) abs_sum[m * s.N + n] = mag;
     }
-  }
+  });
 }
 
 // Allowed |kernel - reference| for one element of C, compared as floats after decoding both:

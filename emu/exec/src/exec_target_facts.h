@@ -1,10 +1,13 @@
-// Per-target execution facts the emulator's scheduler and profile use, as data in one table.
-// Sources: AMD CDNA3 / CDNA4 ISA guides and white papers (CU counts, LDS banks, waves per SIMD),
-// LLVM AMDGPUUsage (register granules).
+// Per-target execution facts the emulator's scheduler and profile use: the emulator's view of the one
+// arch table (arch/arch_facts.def, where every number has its source: CDNA3 / CDNA4 ISA guides and data
+// sheets for CU counts, LDS banks, waves per SIMD; LLVM AMDGPUUsage for register granules).
 #pragma once
 
 #include <cstdint>
 #include <string_view>
+
+// The one arch table, at the top of the source tree (a relative include: no include path needed).
+#include "../../../arch/arch_facts.h"
 
 namespace ingot::emu {
 
@@ -22,7 +25,14 @@ struct ExecTargetFacts {
   uint32_t lds_alloc_granule;      // rsrc2 LDS size unit
 };
 
-inline constexpr ExecTargetFacts kGfx942Facts{"gfx942", 304, 4, 8, 512, 8, 800, 16, 64 * 1024, 32, 512};
-inline constexpr ExecTargetFacts kGfx950Facts{"gfx950", 256, 4, 8, 512, 8, 800, 16, 160 * 1024, 64, 1280};
+constexpr ExecTargetFacts exec_target_facts(std::string_view arch) {
+  const arch_table::ArchFacts& f = *arch_table::find_arch_facts(arch);
+  return {f.name,           f.cus,           f.simds_per_cu, f.max_waves_per_simd, f.max_vgprs,
+          f.vgpr_alloc_granule, f.sgprs_per_simd, f.sgpr_alloc_granule, f.lds_bytes, f.lds_banks,
+          f.lds_alloc_granule};
+}
+
+inline constexpr ExecTargetFacts kGfx942Facts = exec_target_facts("gfx942");
+inline constexpr ExecTargetFacts kGfx950Facts = exec_target_facts("gfx950");
 
 }  // namespace ingot::emu

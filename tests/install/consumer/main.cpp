@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
   ingot::DeviceInfo device;
   device.arch = pack.value().kernels().front().arch;
   device.cus = 80;
-  auto selection = ingot::select(pack.value(), ingot::gemm_problem(args), device);
+  auto selection = ingot::select(pack.value(), ingot::gemm_problem(args, device).value(), device);
   if (!selection) {
     std::cerr << selection.status().to_string() << "\n";
     return 1;

@@ -1,4 +1,4 @@
-#include "shapes.h"
+#include "gemm_shapes.h"
 
 #include <algorithm>
 #include <array>
@@ -8,7 +8,7 @@
 
 #include "ingot/select.h"
 
-namespace ingot::e2e {
+namespace ingot::harness {
 
 namespace {
 
@@ -135,4 +135,4 @@ Result<GemmShape> legalize(const ManifestKernel& kernel, const GemmShape& desire
   return Status(StatusCode::kNoKernel, "no shape near " + desired.describe() + " is accepted: " + first_rejection.message());
 }
 
-}  // namespace ingot::e2e
+}  // namespace ingot::harness

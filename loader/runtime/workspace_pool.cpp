@@ -30,14 +30,14 @@ WorkspacePool::~WorkspacePool() {
   }
 }
 
-WorkspacePool::Buffer& WorkspacePool::buffer_for(void* stream) {
+WorkspacePool::Buffer& WorkspacePool::buffer_for(hipStream_t stream) {
   std::lock_guard<std::mutex> lock(map_mutex_);
   std::unique_ptr<Buffer>& slot = buffers_[stream];
   if (!slot) slot = std::make_unique<Buffer>();
   return *slot;
 }
 
-Status WorkspacePool::replace(Buffer& buffer, void* stream, uint64_t bytes) {
+Status WorkspacePool::replace(Buffer& buffer, hipStream_t stream, uint64_t bytes) {
   if (buffer.address != 0) {
     INGOT_RETURN_IF_ERROR(device_.synchronize(stream));
     INGOT_RETURN_IF_ERROR(device_.free(buffer.address));
@@ -58,14 +58,14 @@ Status WorkspacePool::replace(Buffer& buffer, void* stream, uint64_t bytes) {
   return Status::ok();
 }
 
-Result<WorkspacePool::Lease> WorkspacePool::lease(void* stream, uint64_t bytes) {
+Result<WorkspacePool::Lease> WorkspacePool::lease(hipStream_t stream, uint64_t bytes) {
   Buffer& buffer = buffer_for(stream);
   std::unique_lock<std::mutex> lock(buffer.in_use);
   if (buffer.bytes < bytes) INGOT_RETURN_IF_ERROR(replace(buffer, stream, bytes));
   return Lease(std::move(lock), buffer.address);
 }
 
-uint64_t WorkspacePool::capacity(void* stream) const {
+uint64_t WorkspacePool::capacity(hipStream_t stream) const {
   std::lock_guard<std::mutex> lock(map_mutex_);
   auto it = buffers_.find(stream);
   if (it == buffers_.end()) return 0;

@@ -1,4 +1,4 @@
-#include "gemm_families.h"
+#include "gemm_cases.h"
 
 #include <algorithm>
 #include <cstring>
@@ -11,7 +11,7 @@
 #include "gemm_fp8_reference.h"
 #include "gemm_reference.h"
 
-namespace ingot::e2e {
+namespace ingot::harness {
 
 namespace ref = ingot::reference;
 
@@ -46,25 +46,20 @@ void set_shape(Problem& p, const GemmShape& s) {
 
 // Padding columns n in [N, ldc) of every row must keep their bytes.
 void check_padding(const GemmShape& s, int element_bytes, const std::vector<uint8_t>& before,
-                   const std::vector<uint8_t>& after, std::vector<std::string>& failures, int& reported) {
+                   const std::vector<uint8_t>& after, ElementCheck& check) {
   const size_t eb = static_cast<size_t>(element_bytes);
   for (int64_t m = 0; m < s.M; ++m) {
     for (int64_t n = s.N; n < s.ldc; ++n) {
       const size_t at = static_cast<size_t>(m * s.ldc + n) * eb;
-      if (std::equal(before.begin() + static_cast<std::ptrdiff_t>(at), before.begin() + static_cast<std::ptrdiff_t>(at + eb),
-                     after.begin() + static_cast<std::ptrdiff_t>(at))) {
-        continue;
-      }
-      if (reported++ < 8) {
-        failures.push_back("padding C[" + std::to_string(m) + "][" + std::to_string(n) + "] (n >= N) was written");
-      }
+      const bool intact = std::equal(before.begin() + static_cast<std::ptrdiff_t>(at),
+                                     before.begin() + static_cast<std::ptrdiff_t>(at + eb),
+                                     after.begin() + static_cast<std::ptrdiff_t>(at));
+      check.padding("[" + std::to_string(m) + "][" + std::to_string(n) + "]", intact);
     }
   }
 }
 
-void summarise(std::vector<std::string>& failures, int reported) {
-  if (reported > 8) failures.push_back("... " + std::to_string(reported) + " bad elements in all");
-}
+std::string at(int64_t m, int64_t n) { return "[" + std::to_string(m) + "][" + std::to_string(n) + "]"; }
 
 ref::Fp8Format fp8_format_of(const ManifestKernel& k) {
   auto it = k.match.find("fp8_format");
@@ -79,10 +74,15 @@ std::string match_string(const ManifestKernel& k, const char* key, const std::st
   return std::get<std::string>(it->second);
 }
 
-HostCase make_fp8_case(const ManifestKernel& kernel, const GemmShape& s, uint32_t seed) {
-  const ref::Fp8Format format = fp8_format_of(kernel);
-  const ref::Fp8Scaling scaling =
-      match_string(kernel, "scaling", "per_token") == "block128" ? ref::Fp8Scaling::kBlock128 : ref::Fp8Scaling::kPerToken;
+ref::Fp8Format fp8_format_named(const std::string& name) {
+  return name == "e4m3fn" ? ref::Fp8Format::kE4M3Fn : ref::Fp8Format::kE4M3Fnuz;
+}
+
+}  // namespace
+
+HostCase make_fp8_gemm_case(const Fp8Gemm& g, const GemmShape& s, uint32_t seed) {
+  const ref::Fp8Format format = fp8_format_named(g.fp8_format);
+  const ref::Fp8Scaling scaling = g.scaling == "block128" ? ref::Fp8Scaling::kBlock128 : ref::Fp8Scaling::kPerToken;
   std::mt19937 rng(seed);
   std::vector<uint8_t> a(count(s.M * s.lda)), b(count(s.N * s.ldb));
   for (auto& x : a) x = ref::random_finite_fp8(rng, format);
@@ -96,7 +96,10 @@ HostCase make_fp8_case(const ManifestKernel& kernel, const GemmShape& s, uint32_
       ref::gemm_fp8(a.data(), b.data(), a_scale.data(), b_scale.data(), fs, scaling, format));
 
   HostCase hc;
-  hc.problem = kernel_problem(kernel, s);
+  hc.problem = Problem("gemm");
+  hc.problem.key("dtype_a", "fp8").key("dtype_b", "fp8").key("dtype_c", "bf16");
+  hc.problem.key("scaling", g.scaling).key("fp8_format", g.fp8_format);
+  set_shape(hc.problem, s);
   hc.buffers["A"] = a;
   hc.buffers["B"] = b;
   auto as_bytes = [](const std::vector<float>& v) {
@@ -107,29 +110,34 @@ HostCase make_fp8_case(const ManifestKernel& kernel, const GemmShape& s, uint32_
   hc.buffers["A_scale"] = as_bytes(a_scale);
   hc.buffers["B_scale"] = as_bytes(b_scale);
   hc.buffers["C"] = sentinel_c(s, 2);
-  hc.check_output = [s, expected](const std::vector<uint8_t>& before, const std::vector<uint8_t>& after) {
-    std::vector<std::string> failures;
-    int reported = 0;
+  hc.stats = std::make_shared<ErrorStats>();
+  hc.check_output = [s, expected, stats = hc.stats](const std::vector<uint8_t>& before, const std::vector<uint8_t>& after) {
+    ElementCheck check("C");
     for (int64_t m = 0; m < s.M; ++m) {
       for (int64_t n = 0; n < s.N; ++n) {
         uint16_t bits;
         std::memcpy(&bits, after.data() + static_cast<size_t>(m * s.ldc + n) * 2, 2);
-        const double got = ref::fp8_ref_bf16_to_double(bits);
         const size_t e = static_cast<size_t>(m * s.N + n);
         const double want = expected->value[e];
-        const double tol = ref::gemm_fp8_tolerance(want, expected->magnitude[e], s.K);
-        if (std::fabs(got - want) <= tol) continue;
-        if (reported++ < 8) {
-          std::ostringstream line;
-          line << "C[" << m << "][" << n << "] = " << got << ", want " << want << " (tol " << tol << ")";
-          failures.push_back(line.str());
-        }
+        check.element(at(m, n), ref::fp8_ref_bf16_to_double(bits), want,
+                      ref::gemm_fp8_tolerance(want, expected->magnitude[e], s.K));
       }
     }
-    check_padding(s, 2, before, after, failures, reported);
-    summarise(failures, reported);
-    return failures;
+    check_padding(s, 2, before, after, check);
+    *stats = check.stats();
+    return check.failures();
   };
+  return hc;
+}
+
+namespace {
+
+HostCase make_fp8_case(const ManifestKernel& kernel, const GemmShape& s, uint32_t seed) {
+  Fp8Gemm g;
+  g.fp8_format = fp8_format_of(kernel) == ref::Fp8Format::kE4M3Fn ? "e4m3fn" : "e4m3fnuz";
+  g.scaling = match_string(kernel, "scaling", "per_token");
+  HostCase hc = make_fp8_gemm_case(g, s, seed);
+  hc.problem = kernel_problem(kernel, s);
   return hc;
 }
 
@@ -193,28 +201,21 @@ HostCase make_dense_case(const DenseGemm& g, const GemmShape& s, uint32_t seed) 
     ref::gemm(hc.buffers["A"].data(), hc.buffers["B"].data(), expected->data(), rs, args, exact->data(), mag->data());
   }
   const float alpha = g.alpha;
-  hc.check_output = [s, out, ob, alpha, expected, exact, mag](const std::vector<uint8_t>& before,
-                                                              const std::vector<uint8_t>& after) {
-    std::vector<std::string> failures;
-    int reported = 0;
+  hc.stats = std::make_shared<ErrorStats>();
+  hc.check_output = [s, out, ob, alpha, expected, exact, mag, stats = hc.stats](const std::vector<uint8_t>& before,
+                                                                               const std::vector<uint8_t>& after) {
+    ElementCheck check("C");
     for (int64_t m = 0; m < s.M; ++m) {
       for (int64_t n = 0; n < s.N; ++n) {
         const int64_t i = m * s.ldc + n;
-        const double got = ref::load_element(after.data(), i, out);
-        const double want = ref::load_element(expected->data(), i, out);
         const size_t e = static_cast<size_t>(m * s.N + n);
-        const double tol = ref::gemm_tolerance(out, (*exact)[e], (*mag)[e], s.K, alpha);
-        if (std::fabs(got - want) <= tol) continue;
-        if (reported++ < 8) {
-          std::ostringstream line;
-          line << "C[" << m << "][" << n << "] = " << got << ", want " << want << " (tol " << tol << ")";
-          failures.push_back(line.str());
-        }
+        check.element(at(m, n), ref::load_element(after.data(), i, out), ref::load_element(expected->data(), i, out),
+                      ref::gemm_tolerance(out, (*exact)[e], (*mag)[e], s.K, alpha));
       }
     }
-    check_padding(s, ob, before, after, failures, reported);
-    summarise(failures, reported);
-    return failures;
+    check_padding(s, ob, before, after, check);
+    *stats = check.stats();
+    return check.failures();
   };
   return hc;
 }
@@ -238,4 +239,4 @@ Result<HostCase> make_kernel_case(const ManifestKernel& kernel, const GemmShape&
   return Status(StatusCode::kUnsupported, "no CPU reference for family " + kernel.family);
 }
 
-}  // namespace ingot::e2e
+}  // namespace ingot::harness

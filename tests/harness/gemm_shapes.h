@@ -6,12 +6,12 @@
 #include <string>
 #include <vector>
 
-#include "gemm_families.h"
+#include "gemm_cases.h"
 #include "ingot/manifest.h"
 #include "ingot/problem.h"
 #include "ingot/status.h"
 
-namespace ingot::e2e {
+namespace ingot::harness {
 
 struct TileSizes {
   int64_t bm = 64, bn = 64, bk = 128;
@@ -36,4 +36,4 @@ std::vector<NamedShape> desired_shapes(const ManifestKernel& kernel, uint32_t se
 // message when nothing nearby is accepted.
 Result<GemmShape> legalize(const ManifestKernel& kernel, const GemmShape& desired, const DeviceInfo& device);
 
-}  // namespace ingot::e2e
+}  // namespace ingot::harness

@@ -5,7 +5,7 @@
 #include "ingot/launch.h"
 #include "ingot/select.h"
 
-namespace ingot::e2e {
+namespace ingot::harness {
 
 namespace {
 
@@ -142,4 +142,4 @@ Result<std::vector<std::string>> run_forced(const ManifestKernel& kernel, Module
   return failures;
 }
 
-}  // namespace ingot::e2e
+}  // namespace ingot::harness

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <system_error>
 
-#include "ingot/ops.h"
+#include "ingot/runtime.h"
 
 #ifndef INGOT_BUILD_TREE_PACK_DIR
 #define INGOT_BUILD_TREE_PACK_DIR ""
