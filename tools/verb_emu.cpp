@@ -1,7 +1,9 @@
 // ingot emu FILE.co: run any code object's kernel on the emulator, so a kernel author can try their own
 // assembly without a GPU. Arguments are packed by name against the code object's own metadata
-// (pack_raw_kernargs, ingot/raw_launch.h: nothing here knows a kernel's layout); buffers come from and go
-// to files.
+// (pack_raw_kernargs, ingot/raw_launch.h: nothing here knows a kernel's layout), or given as one raw
+// kernarg blob with buffers placed at byte offsets (place_raw_kernarg_blob: AMD's kernels, whose metadata
+// names its slots `pad` or declares one struct); buffers come from and go to files.
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -62,6 +64,24 @@ Result<int> run(const ParsedArgs& args) {
   if (!target) return Status(StatusCode::kUnsupported, "the emulator does not model arch '" + arch + "' (gfx942 or gfx950)");
   emu::EmulatorOptions options;
   options.target = *target;
+  if (const std::string* mode = args.get("wait-states")) {
+    static constexpr std::pair<std::string_view, emu::WaitStateMode> kModes[] = {
+        {"strict", emu::WaitStateMode::kStrict}, {"error", emu::WaitStateMode::kError},
+        {"warn", emu::WaitStateMode::kWarn}, {"off", emu::WaitStateMode::kOff}};
+    const auto* found = std::find_if(std::begin(kModes), std::end(kModes), [&](const auto& m) { return m.first == *mode; });
+    if (found == std::end(kModes)) {
+      return Status(StatusCode::kInvalidArgument, "ingot emu: --wait-states expects strict, error, warn or off, got '" + *mode + "'");
+    }
+    options.wait_states = found->second;
+  }
+  if (const std::string* limit = args.get("max-instructions")) {
+    uint64_t n = 0;
+    auto [ptr, ec] = std::from_chars(limit->data(), limit->data() + limit->size(), n);
+    if (limit->empty() || ec != std::errc() || ptr != limit->data() + limit->size() || n == 0) {
+      return Status(StatusCode::kInvalidArgument, "ingot emu: --max-instructions expects a positive count, got '" + *limit + "'");
+    }
+    options.max_instructions_per_wave = n;
+  }
   emu::Emulator emulator(options);
 
   emu::LaunchConfig config;
@@ -80,17 +100,9 @@ Result<int> run(const ParsedArgs& args) {
     config.dynamic_lds = parsed.value()[0];
   }
 
-  std::vector<RawKernArg> values;
   std::vector<BoundBuffer> buffers;
-  for (const auto& [param, value] : args.params) {
-    if (param != "arg") return Status(StatusCode::kInvalidArgument, "ingot emu: unknown option --" + param + " (see: ingot emu --help)");
-    auto parsed = parse_emu_arg(value);
-    if (!parsed) return parsed.status();
-    const EmuArg& arg = parsed.value();
-    if (arg.kind == EmuArg::Kind::kScalar) {
-      values.push_back(RawKernArg::scalar(arg.name, arg.scalar));
-      continue;
-    }
+  // A buffer argument's device copy (from its file, or zero-filled), remembered for writing back.
+  auto bind_buffer = [&](const EmuArg& arg) -> Result<uint64_t> {
     std::vector<uint8_t> contents;
     if (arg.kind == EmuArg::Kind::kOutput) {
       contents.assign(arg.out_bytes, 0);
@@ -107,13 +119,57 @@ Result<int> run(const ParsedArgs& args) {
     buffer.address = address.value();
     buffers.push_back(buffer);
     INGOT_RETURN_IF_ERROR(emulator.copy_to_device(buffer.address, contents.data(), contents.size()));
-    values.push_back(RawKernArg::pointer(arg.name, buffer.address));
+    return buffer.address;
+  };
+
+  const std::string* blob_file = args.get("kernarg");
+  std::vector<RawKernArg> values;
+  std::vector<KernargPointer> pointers;
+  for (const auto& [param, value] : args.params) {
+    if (param != "arg" && param != "buffer") {
+      return Status(StatusCode::kInvalidArgument, "ingot emu: unknown option --" + param + " (see: ingot emu --help)");
+    }
+    if ((param == "arg") == (blob_file != nullptr)) {
+      return Status(StatusCode::kInvalidArgument, "ingot emu: --" + param + " " + value +
+                                                      (blob_file ? ": with --kernarg, give buffers as --buffer OFFSET=..."
+                                                                 : ": --buffer places a buffer in a --kernarg blob"));
+    }
+    auto parsed = parse_emu_arg(value);
+    if (!parsed) return parsed.status();
+    const EmuArg& arg = parsed.value();
+    if (param == "buffer") {
+      uint32_t offset = 0;
+      auto [ptr, ec] = std::from_chars(arg.name.data(), arg.name.data() + arg.name.size(), offset);
+      if (ec != std::errc() || ptr != arg.name.data() + arg.name.size() || arg.kind == EmuArg::Kind::kScalar) {
+        return Status(StatusCode::kInvalidArgument, "ingot emu: --buffer " + value +
+                                                        ": expected OFFSET=@FILE, OFFSET=out:BYTES:FILE or OFFSET=inout:FILE[:OUT]");
+      }
+      auto address = bind_buffer(arg);
+      if (!address) return address.status();
+      pointers.push_back({offset, address.value()});
+      continue;
+    }
+    if (arg.kind == EmuArg::Kind::kScalar) {
+      values.push_back(RawKernArg::scalar(arg.name, arg.scalar));
+      continue;
+    }
+    auto address = bind_buffer(arg);
+    if (!address) return address.status();
+    values.push_back(RawKernArg::pointer(arg.name, address.value()));
   }
-  auto kernarg = pack_raw_kernargs(meta, values, {config.grid.x, config.grid.y, config.grid.z},
-                                   {config.workgroup.x, config.workgroup.y, config.workgroup.z});
+  Result<std::vector<uint8_t>> kernarg = Status(StatusCode::kInternal, "no kernarg");
+  if (blob_file != nullptr) {
+    auto blob = read_file(*blob_file);
+    if (!blob) return blob.status();
+    kernarg = place_raw_kernarg_blob(meta, blob.value(), pointers);
+  } else {
+    kernarg = pack_raw_kernargs(meta, values, {config.grid.x, config.grid.y, config.grid.z},
+                                {config.workgroup.x, config.workgroup.y, config.workgroup.z});
+  }
   if (!kernarg) {
-    return Status(kernarg.status().code(),
-                  "ingot emu: " + kernarg.status().message() + " (arguments: --arg NAME=VALUE, see ingot emu --help)");
+    return Status(kernarg.status().code(), "ingot emu: " + kernarg.status().message() +
+                                               " (arguments: --arg NAME=VALUE, or --kernarg FILE with --buffer "
+                                               "OFFSET=VALUE; see ingot emu --help)");
   }
 
   auto module = emulator.load_module(bytes.value());
@@ -131,7 +187,11 @@ Result<int> run(const ParsedArgs& args) {
     INGOT_RETURN_IF_ERROR(write_file(buffer.out_file, out));
     std::cout << "wrote " << buffer.out_file << " (" << out.size() << " bytes)\n";
   }
-  if (args.has("profile")) std::cout << "\n" << profile.value().to_text();
+  if (args.has("profile")) {
+    std::cout << "\n" << profile.value().to_text();  // includes the wait-state warnings
+  } else {
+    for (const auto& warning : profile.value().wait_state_warnings) std::cout << warning.message << "\n";
+  }
   return kExitOk;
 }
 

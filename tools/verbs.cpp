@@ -83,16 +83,24 @@ const std::vector<VerbSpec>& table() {
        "  NAME=out:BYTES:FILE     an output buffer of BYTES zero bytes, written to FILE after the run\n"
        "  NAME=inout:FILE[:OUT]   a buffer from FILE, written back to FILE (or to OUT)\n"
        "  NAME=TYPE:VALUE         a scalar: i8 u8 i16 u16 i32 u32 i64 u64 (0x.. accepted) f32 f64\n"
-       "Every non-hidden argument must be given; hidden block counts and group sizes are filled from\n"
-       "--grid and --block as the runtime would. e.g. ingot emu k.co --grid 4 --block 256 --arg A=@a.bin\n"
-       "--arg C=out:4096:c.bin --arg M=i32:16",
+       "Every non-hidden argument must be given; a name the metadata repeats (`pad`) takes one --arg per\n"
+       "slot, in order; hidden block counts and group sizes are filled from --grid and --block as the\n"
+       "runtime would. e.g. ingot emu k.co --grid 4 --block 256 --arg A=@a.bin --arg C=out:4096:c.bin\n"
+       "--arg M=i32:16. Or the whole kernarg segment from a file: --kernarg args.bin --buffer 0=@a.bin\n"
+       "--buffer 16=out:4096:c.bin (buffer addresses placed at those byte offsets).",
        {{"kernel", "NAME", "the kernel (default: the code object's only kernel)"},
         {"grid", "X[,Y,Z]", "grid size in workgroups (required)"},
         {"block", "X[,Y,Z]", "workgroup size in work-items (required)"},
         {"arch", "gfx942|gfx950", "the arch to emulate (default: the code object's)"},
         {"lds", "BYTES", "dynamic LDS bytes, added to the kernel's static LDS"},
         {"profile", "", "print the emulator's profile of the launch"},
-        {"arg", "NAME=VALUE", "a kernel argument (repeat for each)", true}},
+        {"arg", "NAME=VALUE", "a kernel argument (repeat for each)", true},
+        {"kernarg", "FILE", "instead of --arg: the whole kernarg segment, FILE's bytes (exactly its size)"},
+        {"buffer", "OFFSET=VALUE", "with --kernarg: a buffer (@FILE, out:BYTES:FILE, inout:FILE[:OUT]) whose "
+                                   "address goes at byte OFFSET (repeat for each)", true},
+        {"wait-states", "strict|error|warn|off", "the wait-state checker: error (default) fails on the rules "
+                                                 "AMD's guides state and warns once per PC on the others"},
+        {"max-instructions", "N", "instructions a wave may run before the launch fails (runaway / livelock)"}},
        run_emu, "the code object does not load or the launch fails"},
 #else
       {"emu", "FILE.co", 0, 1, true, "Run a kernel on the emulator (not available: built without the emulator).", {}, run_not_yet_available},

@@ -75,13 +75,9 @@ Result<std::vector<uint8_t>> pack_raw_kernargs(const KernelMetadata& kernel, std
     while (slot_it != kernel.args.end() && given[static_cast<size_t>(slot_it - kernel.args.begin())]) {
       slot_it = std::find_if(slot_it + 1, kernel.args.end(), named);
     }
-    if (slot_it == kernel.args.end()) {
-      const auto slots = std::count_if(kernel.args.begin(), kernel.args.end(), named);
-      return bad(kernel, "argument '" + arg.name + "' given more times than its " + std::to_string(slots) +
-                             " slot(s)");
-    }
-    const size_t index = static_cast<size_t>(slot_it - kernel.args.begin());
-    const KernelArgMetadata& slot = *slot_it;
+    // The value is checked against the slot it would fill (the first one once all are filled), so a wrong
+    // width is named as such before a surplus value.
+    const KernelArgMetadata& slot = slot_it != kernel.args.end() ? *slot_it : *first;
     if (arg.is_pointer && slot.size != kPointerBytes) {
       return bad(kernel, "argument '" + arg.name + "' is not a pointer (" + std::to_string(slot.size) + " bytes)");
     }
@@ -89,7 +85,12 @@ Result<std::vector<uint8_t>> pack_raw_kernargs(const KernelMetadata& kernel, std
       return bad(kernel, "argument '" + arg.name + "' is " + std::to_string(slot.size) + " bytes, the value given is " +
                              std::to_string(arg.bytes.size()));
     }
-    given[index] = true;
+    if (slot_it == kernel.args.end()) {
+      const auto slots = std::count_if(kernel.args.begin(), kernel.args.end(), named);
+      return bad(kernel, "argument '" + arg.name + "' given more times than its " + std::to_string(slots) +
+                             " slot(s)");
+    }
+    given[static_cast<size_t>(slot_it - kernel.args.begin())] = true;
     if (arg.is_pointer) {
       put_le(kernarg, slot.offset, kPointerBytes, arg.address);
     } else {

@@ -128,7 +128,7 @@ TEST(RawKernargs, RepeatedNamesAndWideByValueArguments) {
   ASSERT_FALSE(refused.is_ok());
   EXPECT_NE(refused.status().message().find("'pad' is 12 bytes"), std::string::npos) << refused.status().message();
   auto extra = values;
-  extra.push_back(RawKernArg::scalar("pad", {4}));
+  extra.push_back(RawKernArg::scalar("pad", std::vector<uint8_t>(8, 4)));  // as wide as the first `pad`
   refused = pack_raw_kernargs(k, extra, kGrid, kBlock);
   ASSERT_FALSE(refused.is_ok());
   EXPECT_NE(refused.status().message().find("more times than its 3 slot(s)"), std::string::npos)

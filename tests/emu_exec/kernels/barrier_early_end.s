@@ -6,6 +6,7 @@
   s_load_dwordx2 s[4:5], s[0:1], 0
   s_load_dword s7, s[0:1], 8
   v_lshrrev_b32 v1, 6, v0
+  s_nop 0
   v_readfirstlane_b32 s6, v1
   s_waitcnt lgkmcnt(0)
   s_cmp_ge_u32 s6, 2

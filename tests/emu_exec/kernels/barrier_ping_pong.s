@@ -6,6 +6,7 @@
 ; at different PCs: producers at .Lfull/.Lconsumed, consumers at .Lwait_full/.Lwait_consumed.
   s_load_dwordx2 s[4:5], s[0:1], 0
   v_lshrrev_b32 v1, 6, v0
+  s_nop 0
   v_readfirstlane_b32 s6, v1
   v_and_b32 v2, 63, v0
   v_add_u32 v3, 1, v2

@@ -3,6 +3,7 @@
 ; A true hang: wave 1 waits at an s_barrier before it sets an LDS flag, and wave 0 spins on that flag
 ; before its own barrier. Only the instruction bound ends it.
   v_lshrrev_b32 v1, 6, v0
+  s_nop 0
   v_readfirstlane_b32 s6, v1
   v_mov_b32 v2, 0
   s_cmp_eq_u32 s6, 0
