@@ -24,6 +24,7 @@ class KernelContext:
     lds_bytes: int
     next_free_vgpr: int
     next_free_sgpr: int
+    agpr_count: int
     read_only: tuple[str, ...]
     write_only: tuple[str, ...]
 
@@ -34,8 +35,13 @@ class KernelContext:
 
     @property
     def accum_offset(self) -> int:
-        """No AGPRs are used: the accumulator file starts right after the arch VGPRs (4-aligned)."""
+        """The accumulator file (AGPRs) starts right after the arch VGPRs (4-aligned)."""
         return max(4, (self.next_free_vgpr + 3) // 4 * 4)
+
+    @property
+    def unified_vgprs(self) -> int:
+        """.amdhsa_next_free_vgpr: the arch VGPRs, or with AGPRs in use the accumulators' end in the unified file."""
+        return self.accum_offset + self.agpr_count if self.agpr_count else self.next_free_vgpr
 
     @property
     def sgpr_count(self) -> int:
@@ -60,7 +66,7 @@ def build_context(spec: FamilySpec, variant: Variant) -> dict:
         target_id=arch_info(variant.arch).target_id, template=f"asm/{spec.template}",
         kernarg=spec.kernarg_layout(variant.params), workgroup=(wg[0], wg[1], wg[2]),
         workgroup_ids=plan.get("workgroup_ids", "x"), lds_bytes=plan["lds_bytes"],
-        next_free_vgpr=plan["next_free_vgpr"], next_free_sgpr=plan["next_free_sgpr"],
+        next_free_vgpr=plan["next_free_vgpr"], next_free_sgpr=plan["next_free_sgpr"], agpr_count=plan.get("agprs", 0),
         read_only=tuple(spec.extra.get("read_only", ())), write_only=tuple(spec.extra.get("write_only", ())))
     return {"k": k, "p": _AttrDict(variant.params), "r": _AttrDict(plan), "isa": archs}
 
