@@ -15,11 +15,11 @@ Sq=2) fills a W=1 tile, 32 a W=2 tile (gfx942) ... and any other H from 1 to 128
 cost is the rows of the last tile beyond H*Sq, which the selection cost charges (it prices
 ceil(H*Sq/(16W)) tiles of 16W rows, see _cost). A wave whose 16 rows are all padding only helps load the KV
 tiles; a partly padded wave computes all 16 rows (H = 8 at Sq = 1 uses half of its MFMA rows).
-  gfx942: W = 1, 2; v_mfma_f32_16x16x16_bf16; BK = 16 keys per KV tile; LDS = max(KV tile, Q rows)
-  (Q passes through it once into VGPRs; <= 37 KiB).
+  gfx942: W = 1, 2; v_mfma_f32_16x16x16_bf16; BK = 16 keys per KV tile; LDS = the KV tile
+  (18.3 KiB; Q passes through it once into VGPRs).
   gfx950: W = 2, 4; v_mfma_f32_16x16x32_bf16 (double K per pass; the 16x16x16 shape runs at half rate
   there), P.V over pairs of 16-key blocks with V read by ds_read_b64_tr_b16 (transposed LDS reads);
-  BK = 32; up to 73 KiB of its 160 KiB LDS.
+  BK = 32; LDS = the KV tile (36.5 KiB of its 160 KiB).
 fp8 KV (and fp8 Q) bytes are widened to bf16 on their way into LDS: e4m3 -> f32 is exact and 4 significant
 bits fit bf16, so the MFMAs see exact values; kv_scale and q_scale fold into the softmax scale and kv_scale
 into O. The fp8 encoding is the arch's (gfx942 e4m3fnuz, gfx950 e4m3fn: match key fp8_format).
@@ -97,7 +97,7 @@ def _valid(arch: str, p: dict) -> str | None:
         if DQK % (plan["lanes_per_key"] * loader["elems"]):
             return "a row must split evenly over the lanes that load it"
     if plan["lds_bytes"] > arch_info(arch).lds_bytes:
-        return "KV tile and Q rows do not fit in LDS"
+        return "the KV tile does not fit in LDS"
     if plan["next_free_vgpr"] > MAX_ARCH_VGPRS:
         return "register plan exceeds 256 VGPRs"
     if arch == "gfx942" and plan["v_groups"] < 1:
@@ -158,13 +158,13 @@ def _plan(arch: str, p: dict) -> dict:
     epi_stage = o_epi + col_blocks * mf.acc_regs
     combine_quads = 16
     end = max(end, epi_stage + 4 * combine_quads)
-    q_rows = ROWS_PER_WAVE * w
     return {
         "mfma": mf, "waves": w, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks, "steps": steps,
         "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader, "q_loader": q_loader,
         "pitch": LDS_PITCH, "group": group,
-        # Q rows pass through LDS once (prologue), in the KV tile's space
-        "lds_kv": 0, "lds_q": 0, "lds_bytes": max(bk, q_rows) * LDS_PITCH,
+        # Q rows pass through LDS once (prologue), in the KV tile's space: q_slots waves at a time, q_turns turns
+        "lds_kv": 0, "lds_q": 0, "lds_bytes": bk * LDS_PITCH,
+        "q_slots": bk // ROWS_PER_WAVE, "q_turns": -(-w // (bk // ROWS_PER_WAVE)),
         "a_o": 0, "agprs": col_blocks * mf.acc_regs, "v_qreg": q_reg, "v_stage": stage, "v_s": s_acc,
         "v_p": p_pack, "v_k": k_ops, "v_v": v_ops, "v_cvt": cvt, "v_o": o_epi, "v_epi_stage": epi_stage,
         "next_free_vgpr": (end + 3) // 4 * 4, "next_free_sgpr": 96,
