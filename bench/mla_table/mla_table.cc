@@ -240,8 +240,8 @@ int run_table(const Pack& pack) {
       // bytes in flight: every wave keeps one KV tile's loads outstanding (its staging registers)
       const double bk = std::string(part.arch) == "gfx950" ? 32 : 16;
       const double wg_in_flight = bk * 576 * kvb;
-      // workgroups resident per CU: LDS, and the 512-register file per SIMD lane over 4 SIMDs
-      const double vgpr_waves_per_simd = std::floor(512.0 / (std::ceil(pr.vgprs / 8.0) * 8.0));
+      // workgroups resident per CU: LDS, and the 512-register file per SIMD lane (VGPRs + AGPRs) over 4 SIMDs
+      const double vgpr_waves_per_simd = std::floor(512.0 / (std::ceil((pr.vgprs + pr.agprs) / 8.0) * 8.0));
       const double wgs_per_cu_fit = std::min(std::floor(part.lds_bytes / pr.lds_bytes),
                                              std::floor(4.0 * vgpr_waves_per_simd / as_double(waves)));
       const double wgs = B * as_double(row_tiles * splits);

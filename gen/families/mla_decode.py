@@ -15,10 +15,11 @@ Sq=2) fills a W=1 tile, 32 a W=2 tile (gfx942) ... and any other H from 1 to 128
 cost is the rows of the last tile beyond H*Sq, which the selection cost charges (it prices
 ceil(H*Sq/(16W)) tiles of 16W rows, see _cost). A wave whose 16 rows are all padding only helps load the KV
 tiles; a partly padded wave computes all 16 rows (H = 8 at Sq = 1 uses half of its MFMA rows).
-  gfx942: W = 1, 2; v_mfma_f32_16x16x16_bf16; BK = 16 keys per KV tile; LDS = KV tile + Q rows (<= 56 KiB).
+  gfx942: W = 1, 2; v_mfma_f32_16x16x16_bf16; BK = 16 keys per KV tile; LDS = the KV tile
+  (18.3 KiB; Q passes through it once into VGPRs).
   gfx950: W = 2, 4; v_mfma_f32_16x16x32_bf16 (double K per pass; the 16x16x16 shape runs at half rate
   there), P.V over pairs of 16-key blocks with V read by ds_read_b64_tr_b16 (transposed LDS reads);
-  BK = 32; up to 109 KiB of its 160 KiB LDS.
+  BK = 32; LDS = the KV tile (36.5 KiB of its 160 KiB).
 fp8 KV (and fp8 Q) bytes are widened to bf16 on their way into LDS: e4m3 -> f32 is exact and 4 significant
 bits fit bf16, so the MFMAs see exact values; kv_scale and q_scale fold into the softmax scale and kv_scale
 into O. The fp8 encoding is the arch's (gfx942 e4m3fnuz, gfx950 e4m3fn: match key fp8_format).
@@ -96,7 +97,7 @@ def _valid(arch: str, p: dict) -> str | None:
         if DQK % (plan["lanes_per_key"] * loader["elems"]):
             return "a row must split evenly over the lanes that load it"
     if plan["lds_bytes"] > arch_info(arch).lds_bytes:
-        return "KV tile and Q rows do not fit in LDS"
+        return "the KV tile does not fit in LDS"
     if plan["next_free_vgpr"] > MAX_ARCH_VGPRS:
         return "register plan exceeds 256 VGPRs"
     if arch == "gfx942" and plan["v_groups"] < 1:
@@ -126,12 +127,13 @@ def _plan(arch: str, p: dict) -> dict:
     blocks = bk // ROWS_PER_WAVE                    # 16-key S blocks per tile
     steps = DQK // mf.k                             # MFMA k-steps of one S block
     col_blocks = DV // ROWS_PER_WAVE                # 16-column blocks of O
-    # fixed VGPRs v0..v25 are named in the template; then O (32 blocks of 4), the staging registers of the
-    # next tile's loads (in flight while this tile is computed), then the compute temporaries: S, P and the
-    # LDS operands of `group` MFMAs in flight (the largest group that fits 256 VGPRs). The fp8 widening
-    # temporaries alias the compute region (widening happens between tiles).
-    o_acc = 28
-    stage = o_acc + col_blocks * mf.acc_regs
+    # O (32 blocks of 4 fp32) lives in AGPRs a0..a127 (MFMA C/D), which frees the VGPRs for Q. Fixed VGPRs
+    # v0..v25 are named in the template; then Q as the S B operands of every k-step (loaded once), the
+    # staging registers of the next tile's loads (in flight while this tile is computed), then the compute
+    # temporaries: S, P and the LDS operands of `group` k-steps in flight (the largest group that fits 256
+    # VGPRs). The fp8 widening temporaries alias the compute region (widening happens between tiles).
+    q_reg = 28
+    stage = q_reg + steps * mf.operand_regs
     compute = stage + stage_regs
     # k-steps per LDS operand read of S: gfx942's 4-element operands come two steps per ds_read_b128 (lane g
     # reads dims 8g..8g+7 of a 32-dim pair of steps; K and Q pair the same dims, so each dim is summed once)
@@ -140,27 +142,32 @@ def _plan(arch: str, p: dict) -> dict:
         s_acc = compute
         p_pack = s_acc + blocks * 4
         k_ops = p_pack + blocks * 2
-        q_ops = k_ops + group * blocks * mf.operand_regs
-        v_ops = q_ops + group * mf.operand_regs
+        v_ops = k_ops + group * blocks * mf.operand_regs
         end = max(v_ops + group * 4, compute + 12)  # 2 transposed reads per block (gfx950);
                                                      # fp8 widening: 4 f32 + 8 packed
         if end <= MAX_ARCH_VGPRS:
             break
-    # gfx942's P.V works on column groups of 4 blocks, 16 registers each (4 reads + 4 operands), in the K/Q/V
+    # gfx942's P.V works on column groups of 4 blocks, 16 registers each (4 reads + 4 operands), in the K/V
     # operand registers (dead after S): as many groups in flight as fit, up to 2
     v_groups = min(2, (end - k_ops) // 16)
     cvt = compute
-    # the last arriver's combine reads partials into the staging + compute registers (dead by then): as many
-    # accumulator quads per round trip as fit (a power of two dividing 32)
-    combine_quads = 16 if end - stage >= 64 else 8
-    q_rows = ROWS_PER_WAVE * w
+    # after the last tile O moves to VGPRs v28..v155 (Q, staging and compute are dead); the last arriver's
+    # combine reads partials into the registers after it, combine_quads accumulator quads per round trip,
+    # and the bf16 conversion of O reuses them
+    o_epi = q_reg
+    epi_stage = o_epi + col_blocks * mf.acc_regs
+    combine_quads = 16
+    end = max(end, epi_stage + 4 * combine_quads)
     return {
         "mfma": mf, "waves": w, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks, "steps": steps,
         "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader, "q_loader": q_loader,
         "pitch": LDS_PITCH, "group": group,
-        "lds_kv": 0, "lds_q": bk * LDS_PITCH, "lds_bytes": (bk + q_rows) * LDS_PITCH,
-        "v_o": o_acc, "v_stage": stage, "v_s": s_acc, "v_p": p_pack, "v_k": k_ops, "v_q": q_ops,
-        "v_v": v_ops, "v_cvt": cvt, "next_free_vgpr": (end + 3) // 4 * 4, "next_free_sgpr": 96,
+        # Q rows pass through LDS once (prologue), in the KV tile's space: q_slots waves at a time, q_turns turns
+        "lds_kv": 0, "lds_q": 0, "lds_bytes": bk * LDS_PITCH,
+        "q_slots": bk // ROWS_PER_WAVE, "q_turns": -(-w // (bk // ROWS_PER_WAVE)),
+        "a_o": 0, "agpr_count": col_blocks * mf.acc_regs, "v_qreg": q_reg, "v_stage": stage, "v_s": s_acc,
+        "v_p": p_pack, "v_k": k_ops, "v_v": v_ops, "v_cvt": cvt, "v_o": o_epi, "v_epi_stage": epi_stage,
+        "next_free_vgpr": (end + 3) // 4 * 4, "next_free_sgpr": 96,
         "workgroup_ids": "xyz", "dqk": DQK, "dv": DV, "partial_bytes": PARTIAL_BYTES,
         "partial_quads": PARTIAL_QUADS, "counter_region_align": COUNTER_REGION_ALIGN,
         "transposed_v": arch == "gfx950", "combine_quads": combine_quads, "read_steps": read_steps,
