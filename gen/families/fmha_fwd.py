@@ -24,7 +24,7 @@ what its LDS allows); rounds = ceil(workgroups / (cus * slots)); each round the 
 min(slots, ceil(workgroups / cus)) workgroups of 2 * BQ * Sk * (Dqk + Dv) flops (padding rows of the last Q
 tile included, which is what the small tile saves; halved for windowed kernels with a right bound, a
 causal-like band) at the arch's dense 16-bit peak per CU, at half that rate when fewer than 2 waves share a
-SIMD (no overlap of softmax and MFMA: the one-wave share in bench/fmha_table is about 45-55%); plus the
+SIMD (no overlap of softmax and MFMA: the one-wave share in bench/fmha_table is 30-75%); plus the
 ASSUMED launch_ns per round (gen/archs.py ROOFLINE)."""
 
 from gen.archs import (FP8_FLOPS_PER_NS_PER_CU, FP8_FORMAT, FP8_MFMA, LDS_BANKS, MAX_ARCH_VGPRS, MFMA_32X32,
