@@ -1,8 +1,8 @@
 // ingot_fmha_table: issue 11 item 5, the fmha_fwd performance evidence from the emulator's exact counts and
 // a stated model (fmha_bench.h / fmha_bench.cc). No GPU time is measured or printed.
 // Usage: ingot_fmha_table [--pack DIR] [--arch gfx942|gfx950]... [--seq S] [--heads H] [--emulated-heads N]
-// Rows: B = 1, Hq = Hkv = H (default 8), Sq = Sk = S (default 4096): bf16 hd128 non-causal and causal, hd64 and
-// hd192/128 non-causal, fp8 hd128 non-causal. Exit status 0 when every row ran.
+// Rows: B = 1, Hq = Hkv = H (default 8), Sq = Sk = S (default 4096): bf16 hd128 non-causal and causal, hd64,
+// hd192/128 and hd256 non-causal, fp8 hd128, hd64 and hd192/128 non-causal. Exit status 0 when every row ran.
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -80,7 +80,8 @@ int main(int argc, char** argv) {
   for (const std::string& arch : archs) {
     const FmhaCase rows[] = {{arch, "bf16", 128, 128, false}, {arch, "bf16", 128, 128, true},
                              {arch, "bf16", 64, 64, false}, {arch, "bf16", 192, 128, false},
-                             {arch, "fp8", 128, 128, false}};
+                             {arch, "bf16", 256, 256, false}, {arch, "fp8", 128, 128, false},
+                             {arch, "fp8", 64, 64, false},    {arch, "fp8", 192, 128, false}};
     for (FmhaCase c : rows) {
       c.Sq = c.Sk = seq;
       c.Hq = c.Hkv = full_heads;

@@ -2,7 +2,7 @@
 
 Q [B, Sq, Hq, Dqk], K [B, Sk, Hkv, Dqk], V [B, Sk, Hkv, Dv], O [B, Sq, Hq, Dv], bf16 or f16 (O in the same
 type), or fp8 e4m3 (FNUZ on gfx942, OCP on gfx950: `fp8_format`) with fp32 descales Q_descale / K_descale /
-V_descale and O in bf16 (fp8 at head dims 128/128 only), strides in elements; query head h reads KV head h / (Hq / Hkv). Optional LSE, fp32 [B, Hq, Sq]: the
+V_descale and O in bf16 (fp8 at head dims 64/64, 128/128, 192/128), strides in elements; query head h reads KV head h / (Hq / Hkv). Optional LSE, fp32 [B, Hq, Sq]: the
 kernel writes it when the `LSE` buffer's address is not 0 (one kernel serves both: no variant doubling).
 Varlen, in the same kernels: when `cu_seqlens_q` is not 0, Q/O are packed [total_q, Hq, D] and K/V
 [total_k, Hkv, D] (batch strides unused), sequence b is rows [cu_seqlens_q[b], cu_seqlens_q[b+1]) and
@@ -24,7 +24,7 @@ what its LDS allows); rounds = ceil(workgroups / (cus * slots)); each round the 
 min(slots, ceil(workgroups / cus)) workgroups of 2 * BQ * Sk * (Dqk + Dv) flops (padding rows of the last Q
 tile included, which is what the small tile saves; halved for windowed kernels with a right bound, a
 causal-like band) at the arch's dense 16-bit peak per CU, at half that rate when fewer than 2 waves share a
-SIMD (no overlap of softmax and MFMA: the one-wave share in bench/fmha_table is about 45-55%); plus the
+SIMD (no overlap of softmax and MFMA: the one-wave share in bench/fmha_table is 30-75%); plus the
 ASSUMED launch_ns per round (gen/archs.py ROOFLINE)."""
 
 from gen.archs import (FP8_FLOPS_PER_NS_PER_CU, FP8_FORMAT, FP8_MFMA, LDS_BANKS, MAX_ARCH_VGPRS, MFMA_32X32,
@@ -61,8 +61,11 @@ def _space(arch: str) -> dict[str, list]:
 def _valid(arch: str, p: dict) -> str | None:
     if (p["dqk"], p["dv"]) not in HEAD_DIMS:
         return f"head dims {p['dqk']}/{p['dv']} are not declared"
-    if p["dtype"] == "fp8" and (p["dqk"], p["dv"]) != (128, 128):
-        return "fp8 variants are declared at head dims 128/128 (K staging maps 128-byte column blocks)"
+    if (p["dqk"], p["dv"]) == (256, 256) and p["dtype"] == "fp8":
+        return "fp8 variants are declared at head dims 64/64, 128/128 and 192/128"
+    threads = p["waves"] * WAVE_SIZE
+    if KV_TILE * p["dv"] * ELEM_BYTES[p["dtype"]] // CHUNK_BYTES < threads:
+        return f"the V tile has fewer 16-byte chunks than the {threads} threads that stage it"
     plan = _plan(arch, p)
     if plan["next_free_vgpr"] > MAX_ARCH_VGPRS:
         return f"register plan needs {plan['next_free_vgpr']} VGPRs, more than {MAX_ARCH_VGPRS}"
@@ -131,7 +134,10 @@ def _plan(arch: str, p: dict) -> dict:
     else:
         chunk_cols = [32 * g for g in range(groups)]
         half_bytes = 16
-    k_stage = _staging(dqk * eb // 2, threads)
+    # K staging covers 128-byte column blocks; a row that ends inside its last block (fp8 at 64 or 192
+    # bytes) leaves the lanes past the row's end masked (chunk column >= k_row_chunks reads nothing)
+    k_row_bytes = -(-dqk * eb // 128) * 128
+    k_stage = _staging(k_row_bytes // 2, threads)
     cols_per_chunk = CHUNK_BYTES // eb     # V columns per 16-byte chunk
     # gfx950, 16-bit V: V stays row-major in LDS and ds_read_b64_tr_b16 reads it transposed (no V^T writes)
     v_transposed_read = arch == "gfx950" and not fp8
@@ -147,7 +153,8 @@ def _plan(arch: str, p: dict) -> dict:
     batches = ((4, 2), (2, 2), (2, 1)) if fp8 else ((4, 2), (2, 2), (2, 1), (1, 1))
     # O^T goes to the accumulation registers (AGPRs, MFMA C/D) only when the arch VGPRs cannot hold it:
     # rescaling O then costs a read and a write per register (head dims 256/256)
-    options = [(o_agprs, kb, vb) for o_agprs in (False, True) for kb, vb in batches]
+    # a batch of K operand chunks must divide the groups (fp8: 2 at 64/64, 6 at 192/128)
+    options = [(o_agprs, kb, vb) for o_agprs in (False, True) for kb, vb in batches if groups % kb == 0]
     for o_agprs, k_batch, v_batch in options:
         vgprs = VgprAllocator(28)
         take = vgprs.take
@@ -168,13 +175,13 @@ def _plan(arch: str, p: dict) -> dict:
         }
         if vgprs.next_free() <= MAX_ARCH_VGPRS:
             break
-    k_pitch = dqk * eb + CHUNK_BYTES       # odd number of 16-byte slots per K row
+    k_pitch = k_row_bytes + CHUNK_BYTES    # odd number of 16-byte slots per K row
     k_bytes = KV_TILE * k_pitch
     lds_bytes = k_bytes + v_bytes
     plan.update({
         "mfma_qk": mfma_qk, "mfma_pv": mfma_pv, "fp8": fp8, "elem_bytes": eb, "chunk_cols": chunk_cols,
         "half_bytes": half_bytes, "cols_per_chunk": cols_per_chunk, "threads": threads, "groups": groups, "blocks": blocks, "k_batch": k_batch, "v_batch": v_batch,
-        "k_stage": k_stage, "v_stage": v_stage, "k_pitch": k_pitch, "vt_pitch": v_pitch,
+        "k_stage": k_stage, "k_row_chunks": dqk * eb // CHUNK_BYTES, "v_stage": v_stage, "k_pitch": k_pitch, "vt_pitch": v_pitch,
         "v_transposed_read": v_transposed_read, "o_agprs": o_agprs, "agpr_count": 16 * blocks if o_agprs else 0,
         "lds_vt": k_bytes, "lds_bytes": lds_bytes, "bq": p["waves"] * ROWS_PER_WAVE, "kv_tile": KV_TILE,
         "lds_banks": LDS_BANKS[arch],
