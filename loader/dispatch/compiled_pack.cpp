@@ -150,19 +150,22 @@ CompiledPack CompiledPack::compile(const Manifest& manifest) {
       kernel.dynamic_lds.collect_slots(slots);
       kernel.workspace.collect_slots(slots);
     }
+    // The device's values are fixed per Runtime, whose caches are its own: they need no place in the key.
+    const DeviceSlots& d = pack.device_;
+    auto is_device = [&](uint32_t slot) {
+      return slot == d.cus || slot == d.max_lds || slot == d.wavefront_size || slot == d.xcds || slot == d.clock_mhz;
+    };
     std::sort(slots.begin(), slots.end());
     slots.erase(std::unique(slots.begin(), slots.end()), slots.end());
+    slots.erase(std::remove_if(slots.begin(), slots.end(), is_device), slots.end());
     set.key_slots = std::move(slots);
-    const DeviceSlots& d = pack.device_;
     for (CompiledKernel& kernel : set.kernels) {
       for (size_t index = 0; index < kernel.args.size(); ++index) {
         CompiledArg& arg = kernel.args[index];
         std::vector<uint32_t> reads;
         arg.value.collect_slots(reads);
         arg.per_call = std::any_of(reads.begin(), reads.end(), [&](uint32_t slot) {
-          const bool device = slot == d.cus || slot == d.max_lds || slot == d.wavefront_size || slot == d.xcds ||
-                              slot == d.clock_mhz;
-          return !device && !std::binary_search(set.key_slots.begin(), set.key_slots.end(), slot);
+          return !is_device(slot) && !std::binary_search(set.key_slots.begin(), set.key_slots.end(), slot);
         });
         if (arg.per_call) kernel.per_call_args.push_back(static_cast<uint32_t>(index));
       }

@@ -59,7 +59,8 @@ struct MatchGroup {
 struct CandidateSet {
   std::vector<CompiledKernel> kernels;  // id order
   std::vector<MatchGroup> groups;
-  // Slots that decide the selection and the launch dimensions: the per-shape cache key.
+  // Slots that decide the selection and the launch dimensions, the device's left out (fixed per Runtime):
+  // the per-shape cache key.
   std::vector<uint32_t> key_slots;
 };
 

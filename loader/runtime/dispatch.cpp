@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <bit>
 #include <cstring>
 #include <mutex>
 
@@ -67,21 +66,19 @@ uint64_t hash_key(const std::vector<uint32_t>& key_slots, const Slot* frame) {
 
 template <typename Recent>  // Runtime::Dispatch::Recent (private to the Runtime)
 bool same_key(const Recent& recent, const std::vector<uint32_t>& key_slots, const Slot* frame) {
+  const Slot* key = recent.key.data();
   for (size_t i = 0; i < key_slots.size(); ++i) {
     const Slot& a = frame[key_slots[i]];
-    const Slot& b = recent.key[i];
-    if (a.tag != b.tag) return false;
-    switch (a.tag) {
-      case Slot::Tag::kAbsent: break;
-      case Slot::Tag::kInt:
-        if (a.i != b.i) return false;
-        break;
-      case Slot::Tag::kDouble:
-        if (std::bit_cast<uint64_t>(a.d) != std::bit_cast<uint64_t>(b.d)) return false;
-        break;
-      case Slot::Tag::kString:
-        if (a.length != b.length || std::memcmp(a.text, b.text, a.length) != 0) return false;
-        break;
+    const Slot& b = key[i];
+    // Every slot kind keeps its value's bits in `i` (a string its pointer, a double its bits, absent 0)
+    // and a length of 0 unless a string: equal tags, lengths and bits decide, strings aside.
+    if (a.tag != b.tag || a.length != b.length) return false;
+    if (a.tag != Slot::Tag::kString) {
+      if (a.i != b.i) return false;
+      continue;
+    }
+    for (uint32_t at = 0; at < a.length; ++at) {  // match keys are short ("bf16"): no call to memcmp
+      if (a.text[at] != b.text[at]) return false;
     }
   }
   return true;
@@ -232,7 +229,12 @@ Status Runtime::Dispatch::launch(Runtime& runtime, OpSet& set, Scratch& scratch,
     if (!given) {
       // Held until the launch returns: on the emulator the kernel has then finished; on HIP the next launch
       // on the same stream is ordered after it by the stream itself.
-      auto leased = runtime.workspaces_.lease(stream, needed);
+      if (scratch.workspace_serial != serial || scratch.workspace_stream != stream) {
+        scratch.workspace_buffer = &runtime.workspaces_.buffer_for(stream);
+        scratch.workspace_serial = serial;
+        scratch.workspace_stream = stream;
+      }
+      auto leased = runtime.workspaces_.lease(*scratch.workspace_buffer, stream, needed);
       if (!leased) return leased.status();
       lease.emplace(std::move(leased).value());
       address = lease->address();

@@ -70,6 +70,10 @@ struct Runtime::Dispatch {
   // A thread's buffers for its calls, reused so a warm call allocates nothing.
   struct Scratch {
     std::vector<dispatch::Slot> frame;
+    // The workspace buffer of the stream this thread last leased on, in the Dispatch `workspace_serial`.
+    uint64_t workspace_serial = 0;
+    hipStream_t workspace_stream = nullptr;
+    WorkspacePool::Buffer* workspace_buffer = nullptr;
     std::string key;  // the serialized key of the shared cache (on a miss of `recent`)
     LaunchConfig config;
     std::array<Recent, 64> recent;  // direct-mapped by the key's hash

@@ -58,8 +58,7 @@ Status WorkspacePool::replace(Buffer& buffer, hipStream_t stream, uint64_t bytes
   return Status::ok();
 }
 
-Result<WorkspacePool::Lease> WorkspacePool::lease(hipStream_t stream, uint64_t bytes) {
-  Buffer& buffer = buffer_for(stream);
+Result<WorkspacePool::Lease> WorkspacePool::lease(Buffer& buffer, hipStream_t stream, uint64_t bytes) {
   std::unique_lock<std::mutex> lock(buffer.in_use);
   if (buffer.bytes < bytes) INGOT_RETURN_IF_ERROR(replace(buffer, stream, bytes));
   return Lease(std::move(lock), buffer.address);
