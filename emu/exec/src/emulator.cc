@@ -407,6 +407,7 @@ Result<LaunchProfile> Emulator::launch(ModuleId module_id, std::string_view kern
     TimingConstants constants = timing_constants(std::string(facts.name));
     constants.cus = cus();
     profile.timing = model_launch(timing_traces, shape, constants);
+    profile.timing_traces = std::move(timing_traces);
   }
   return profile;
 }

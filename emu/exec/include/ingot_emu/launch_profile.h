@@ -72,6 +72,8 @@ struct LaunchProfile {
 
   // EmulatorOptions::timing: the launch's MODELED time (emu/timing), not a measurement.
   std::optional<ModeledTiming> timing;
+  // With it, workgroup 0's trace per wave, so a caller can re-model another grid (model_launch).
+  std::vector<WaveTrace> timing_traces;
 
   std::string to_text() const;
 };
