@@ -145,9 +145,9 @@ int main(int argc, char** argv) {
     anchors = std::move(loaded).value();
   }
   if (!args.json) {
-    print_header(std::cout, args.options);
     std::cout << "# amd_us: AMD's MEASURED time (AITER tuned tables in " << (anchors ? args.anchors_dir : "-")
               << "; fastest listed config) for the same arch, CUs, M, N, K, dtype; ratio = modeled_us / amd_us\n";
+    print_header(std::cout, args.options);
   }
 
   std::vector<BenchRow> rows;
