@@ -116,6 +116,7 @@ const std::vector<VerbSpec>& table() {
        with_op_options({kPackOption, kJsonOption,
                         {"seed", "N", "seed of the random inputs (default 1)"},
                         {"profile", "", "print the device's profile of the launch (the emulator's)"},
+                        {"timing", "", "the emulator's timing mode: the profile with the launch's MODELED time"},
                         {"device", "hip|emu|auto", "the device (default auto; also $INGOT_DEVICE)"},
                         {"arch", "gfx942|gfx950", "the arch the emulator models (default gfx942)"},
                         {"cus", "N", "the emulator's compute units (default: the arch's full part)"}}),

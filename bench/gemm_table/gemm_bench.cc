@@ -113,6 +113,7 @@ Result<CutLaunch> launch_cut(const Pack& pack, const ManifestKernel& kernel, con
   eo.target = c.arch == "gfx942" ? emu::Target::kGfx942 : emu::Target::kGfx950;
   eo.cus = static_cast<uint32_t>(c.cus);
   eo.host_threads = options.host_threads;
+  eo.timing = true;  // workgroup 0's trace, re-modeled at the full grid (run_bench_case)
   emu::Emulator emulator(eo);
 
   for (const KernargArg& arg : kernel.kernarg.args) {
@@ -242,6 +243,17 @@ Result<BenchRow> run_bench_case(const Pack& pack, const BenchCase& c, const Benc
   row.model_memory_bound = kernel_model.memory_bound;
   row.model_nocache_us = roofline(*part, row.bytes_fetched, row.mfma_flops, is_fp8(c.dtype)).estimate_us;
   row.model_ideal_us = roofline(*part, row.bytes_minimum, row.useful_flops, is_fp8(c.dtype)).estimate_us;
+
+  // Timing mode: the cut-down launch's workgroup 0 stands for every workgroup of the full grid (exact
+  // under the same condition as the extrapolation); HBM traffic = the minimum bytes (L2/MALL reuse).
+  emu::TimingConstants constants = emu::timing_constants(c.arch);
+  constants.cus = static_cast<uint32_t>(c.cus);
+  const uint32_t per_cu = std::max<uint32_t>(1, p.waves_per_simd * 4 / std::max<uint32_t>(p.waves_per_workgroup, 1));
+  const emu::LaunchShape shape{.workgroups = static_cast<uint64_t>(row.workgroups),
+                               .workgroups_per_cu = per_cu,
+                               .flops = static_cast<uint64_t>(row.mfma_flops),
+                               .hbm_bytes = static_cast<uint64_t>(row.bytes_minimum)};
+  row.modeled = emu::model_launch(p.timing_traces, shape, constants);
   return row;
 }
 

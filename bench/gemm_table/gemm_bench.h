@@ -64,6 +64,12 @@ struct BenchRow {
   bool model_memory_bound = false;
   double model_nocache_us = 0.0;  // the kernel's fetched bytes (no reuse at all) and its MFMA flops
   double model_ideal_us = 0.0;    // minimum bytes and 2 M N K
+
+  // The emulator's timing mode (emu/timing) at the full grid: MODELED us, TF, GB/s and the bound.
+  std::optional<emu::ModeledTiming> modeled;
+  // AMD's measured time for the same (arch, CUs, M, N, K, dtype) from AITER's tuned tables, when listed.
+  std::optional<double> amd_us;
+  std::string amd_table;
 };
 
 Result<BenchRow> run_bench_case(const Pack& pack, const BenchCase& problem, const BenchOptions& options);

@@ -3,11 +3,13 @@
 //                         [--nk N:K,...] [--all] [--tiles-m T] [--tiles-n T] [--no-main-loop]
 //                         [--threads T] [--json]
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "aiter_anchors.h"
 #include "bench_shapes.h"
 #include "gemm_bench.h"
 #include "hardware_model.h"
@@ -27,6 +29,7 @@ struct Args {
   std::vector<NK> nks;
   bool all = false;
   bool json = false;
+  std::string anchors_dir;  // holds aiter_tuned/; empty = none found
   BenchOptions options;
 };
 
@@ -62,6 +65,7 @@ std::string parse_args(int argc, char** argv, Args* a) {
     else if (flag == "--all") a->all = true;
     else if (flag == "--no-main-loop") a->options.main_loop = false;
     else if (flag == "--pack" && value(&v)) a->pack_dir = v;
+    else if (flag == "--anchors" && value(&v)) a->anchors_dir = v;
     else if (flag == "--arch" && value(&v)) {
       if (hardware_part(v) == nullptr) return "unknown arch '" + v + "' (gfx942 or gfx950)";
       a->archs.push_back(v);
@@ -102,6 +106,15 @@ std::string parse_args(int argc, char** argv, Args* a) {
       a->nks = model_linears();
     }
   }
+  // AMD's measured tables are read where they lie: ../shared/anchors beside the checkout (or the cwd's).
+  if (a->anchors_dir.empty()) {
+    for (const char* candidate : {"../shared/anchors", INGOT_GEMM_TABLE_ANCHORS_DIR}) {
+      if (std::filesystem::is_directory(std::filesystem::path(candidate) / "aiter_tuned")) {
+        a->anchors_dir = candidate;
+        break;
+      }
+    }
+  }
   if (a->pack_dir.empty()) {
     const char* env = std::getenv("INGOT_PACK");
     a->pack_dir = env != nullptr ? env : INGOT_GEMM_TABLE_PACK_DIR;
@@ -122,7 +135,20 @@ int main(int argc, char** argv) {
     std::cerr << "ingot_gemm_table: " << pack.status().to_string() << "\n";
     return 1;
   }
-  if (!args.json) print_header(std::cout, args.options);
+  std::optional<AiterAnchors> anchors;
+  if (!args.anchors_dir.empty()) {
+    auto loaded = AiterAnchors::load(args.anchors_dir);
+    if (!loaded) {
+      std::cerr << "ingot_gemm_table: " << loaded.status().to_string() << "\n";
+      return 1;
+    }
+    anchors = std::move(loaded).value();
+  }
+  if (!args.json) {
+    std::cout << "# amd_us: AMD's MEASURED time (AITER tuned tables in " << (anchors ? args.anchors_dir : "-")
+              << "; fastest listed config) for the same arch, CUs, M, N, K, dtype; ratio = modeled_us / amd_us\n";
+    print_header(std::cout, args.options);
+  }
 
   std::vector<BenchRow> rows;
   std::vector<std::string> errors;
@@ -138,6 +164,12 @@ int main(int argc, char** argv) {
             errors.push_back(message.str());
             if (!args.json) std::cout << message.str() << std::flush;
             continue;
+          }
+          if (anchors) {
+            if (auto anchor = anchors->find(c)) {
+              row->amd_us = anchor->us;
+              row->amd_table = anchor->table;
+            }
           }
           if (!args.json) print_text_row(std::cout, *row), std::cout << std::flush;
           rows.push_back(std::move(row).value());

@@ -85,6 +85,8 @@ struct DeviceOptions {
   int emu_threads = 0;
   EmuSchedule emu_schedule = EmuSchedule::kDeterministic;
   uint64_t emu_seed = 1;                      // for EmuSchedule::kRandom
+  // The emulator's timing mode: each launch's profile gains a MODELED time (emu/timing).
+  bool emu_timing = false;
 };
 
 // The HIP device `ordinal`. kNoDevice (with the libraries tried, or the runtime's reason) when there

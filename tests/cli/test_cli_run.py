@@ -69,6 +69,16 @@ def test_run_profile_only_when_asked(cli, pack_dir):
     assert "mfma busy cycles" in result.stdout and "occupancy" in result.stdout
 
 
+def test_run_timing_prints_a_modeled_time(cli, pack_dir):
+    """--timing: the profile gains the timing mode's line, which calls itself modeled; off without it."""
+    args = ["run", "gemm", "--pack", str(pack_dir), "--device", "emu", "--m", "8", "--n", "32", "--k", "64"]
+    timed = run(cli, *args, "--timing")
+    assert timed.returncode == 0, timed.stdout + timed.stderr
+    line = next(l for l in timed.stdout.splitlines() if "modeled time" in l)
+    assert float(line.split("modeled time")[1].split()[0]) > 0 and "bound by" in line
+    assert "modeled" not in run(cli, *args, "--profile").stdout
+
+
 def test_run_illegal_shape_prints_the_rule(cli, pack_dir):
     require_fp8(pack_dir)
     result = run(cli, "run", "gemm", "--pack", str(pack_dir), "--device", "emu", "--m", "20", "--n", "100", "--k", "256",

@@ -311,6 +311,8 @@ Result<LaunchProfile> Emulator::launch(ModuleId module_id, std::string_view kern
   std::unique_ptr<MemoryModelChecker> memory_model;
   if (options_.check_memory_model) memory_model = std::make_unique<MemoryModelChecker>();
   context.memory_model = memory_model.get();
+  std::vector<WaveTrace> timing_traces;
+  if (options_.timing) context.timing_traces = &timing_traces;
 
   ScheduleOptions schedule{options_.schedule, options_.seed, options_.max_instructions_per_wave};
   const uint64_t groups = config.grid.count();
@@ -396,6 +398,17 @@ Result<LaunchProfile> Emulator::launch(ModuleId module_id, std::string_view kern
             [](const LaunchProfile::WaitStateWarning& a, const LaunchProfile::WaitStateWarning& b) { return a.pc < b.pc; });
   fill_resources_and_occupancy(facts, *kernel, static_cast<uint32_t>(lds_bytes),
                                static_cast<uint32_t>(items), profile);
+  if (options_.timing) {
+    const uint64_t requested = profile.global_bytes_read + profile.global_bytes_written;
+    const LaunchShape shape{.workgroups = groups,
+                            .workgroups_per_cu = static_cast<uint32_t>(per_cu),
+                            .flops = profile.mfma_flops,
+                            .hbm_bytes = config.compulsory_bytes != 0 ? config.compulsory_bytes : requested};
+    TimingConstants constants = timing_constants(std::string(facts.name));
+    constants.cus = cus();
+    profile.timing = model_launch(timing_traces, shape, constants);
+    profile.timing_traces = std::move(timing_traces);
+  }
   return profile;
 }
 

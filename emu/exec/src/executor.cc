@@ -9,6 +9,7 @@
 #include "gpr_index.h"
 #include "module.h"
 #include "operands.h"
+#include "timing_hook.h"
 
 namespace ingot::emu {
 namespace {
@@ -110,7 +111,10 @@ Status step(Wave& wave, const LaunchContext& launch) {
                   "instruction " + std::string(op_mnemonic(inst.op)) + " is not emulated");
   }
   wave.next_pc_index = wave.pc_index + 1;
+  TimingSnapshot before;
+  if (wave.timing_trace != nullptr) before = timing_snapshot(*wave.profile);
   INGOT_RETURN_IF_ERROR(handler(wave, inst));
+  if (wave.timing_trace != nullptr) record_timing(wave, inst, before);
   count_instruction(*wave.profile, inst.op);
   wave.pc_index = wave.next_pc_index;
   return Status::ok();
@@ -154,6 +158,8 @@ Status start_workgroup(const LaunchContext& launch, uint64_t linear_index, const
   const uint32_t items = launch.workgroup[0] * launch.workgroup[1] * launch.workgroup[2];
   resident.count = (items + kWaveSize - 1) / kWaveSize;
   if (resident.waves.size() < resident.count) resident.waves.resize(resident.count);
+  const bool traced = launch.timing_traces != nullptr && linear_index == 0;
+  if (traced) launch.timing_traces->assign(resident.count, {});
   if (launch.memory_model != nullptr) group.memory_model.reset(resident.count);
   const auto entry = module.index_of(launch.descriptor.entry_address);
   if (!entry) {
@@ -168,6 +174,7 @@ Status start_workgroup(const LaunchContext& launch, uint64_t linear_index, const
     wave.group = &group;
     wave.launch = &launch;
     wave.profile = &profile;
+    wave.timing_trace = traced ? &(*launch.timing_traces)[i] : nullptr;
     if (launch.check_wait_states) wave.wait_states.reset();
   }
   resident.rng.seed(splitmix64(options.seed ^ splitmix64(linear_index)));

@@ -71,6 +71,7 @@ std::string LaunchProfile::to_text() const {
   add("  resources: vgpr %u, agpr %u, sgpr %u, lds %u bytes\n", vgprs, agprs, sgprs, lds_bytes);
   add("  occupancy: %u waves per SIMD (limited by %s)\n", waves_per_simd, occupancy_limiter.c_str());
   for (const WaitStateWarning& warning : wait_state_warnings) text += warning.message + "\n";
+  if (timing) text += "  " + timing->to_text();
   return text;
 }
 

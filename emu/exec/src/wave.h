@@ -12,6 +12,7 @@
 #include "ingot_emu/emulator.h"
 #include "ingot_emu/inst.h"
 #include "ingot_emu/launch_profile.h"
+#include "ingot_emu/timing.h"
 #include "memory_model.h"
 #include "wait_state_checker.h"
 #include "waitcnt_tracker.h"
@@ -60,6 +61,7 @@ struct Wave {
   Workgroup* group = nullptr;
   const LaunchContext* launch = nullptr;
   LaunchProfile* profile = nullptr;  // the host thread's partial profile
+  WaveTrace* timing_trace = nullptr; // timing mode, workgroup 0 only: this wave's trace (timing_hook.h)
 
   LaneMask exec() const { return s[kSlotExec] | (uint64_t{s[kSlotExec + 1]} << 32); }
   void set_exec(LaneMask mask) {
@@ -104,6 +106,7 @@ struct LaunchContext {
   bool check_wait_states = false;  // EmulatorOptions::check_wait_states (or its environment variable)
   WaitStateMode wait_state_mode = WaitStateMode::kError;  // which violations fault (EmulatorOptions::wait_states)
   MemoryModelChecker* memory_model = nullptr;  // null unless EmulatorOptions::check_memory_model
+  std::vector<WaveTrace>* timing_traces = nullptr;  // null unless EmulatorOptions::timing: one per wave
 };
 
 // Lanes of a wave that exist (a partial last wave has fewer than 64).

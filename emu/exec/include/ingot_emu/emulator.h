@@ -62,6 +62,9 @@ struct EmulatorOptions {
   // every launch fail naming it. A mode set here other than kError wins over the variable.
   WaitStateMode wait_states = WaitStateMode::kError;
   uint64_t max_instructions_per_wave = uint64_t{1} << 32;  // runaway-loop guard
+  // Timing mode (emu/timing): workgroup 0's instructions are traced and replayed on the CU model, and
+  // LaunchProfile::timing gets the launch's MODELED time. Off: the executor only tests a null pointer.
+  bool timing = false;
 };
 
 struct Dim3 {
@@ -74,6 +77,9 @@ struct LaunchConfig {
   Dim3 workgroup;                  // work-items per workgroup
   std::span<const uint8_t> kernarg;
   uint32_t dynamic_lds = 0;        // bytes, added to the descriptor's group segment size
+  // Timing mode: bytes the launch must move from HBM (e.g. a GEMM's A, B and C once); 0 = the bytes
+  // the lanes requested, an upper bound when workgroups share data through L2.
+  uint64_t compulsory_bytes = 0;
 };
 
 class Module;   // a loaded code object (decoded .text + kernels); owned by the Emulator

@@ -2,8 +2,11 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "ingot_emu/timing.h"
 
 namespace ingot::emu {
 
@@ -66,6 +69,11 @@ struct LaunchProfile {
     std::string message;
   };
   std::vector<WaitStateWarning> wait_state_warnings;
+
+  // EmulatorOptions::timing: the launch's MODELED time (emu/timing), not a measurement.
+  std::optional<ModeledTiming> timing;
+  // With it, workgroup 0's trace per wave, so a caller can re-model another grid (model_launch).
+  std::vector<WaveTrace> timing_traces;
 
   std::string to_text() const;
 };

@@ -1,0 +1,101 @@
+// The emulator's timing mode: a MODELED time per launch, from a trace of one workgroup's instructions
+// replayed on a model of one CU (4 SIMDs, their issue slots and pipes, LDS, the CU's memory path), then
+// scaled to the device (rounds of workgroups over the CUs, the tail round, launch latency, HBM roofline).
+// Nothing here is a measurement: every constant is in timing_constants.cc with its source or ASSUMED.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ingot::emu {
+
+// What the CU model needs to know about one executed instruction. Filled by the executor's hook
+// (exec/src/timing_hook.cc) only when the timing mode is on.
+enum class TimingKind : uint8_t {
+  kSalu, kBranch, kSmem, kValu, kTrans, kF64, kMfma, kLds, kVmemLoad, kVmemStore, kWaitcnt, kBarrier, kNop,
+  kEnd,
+};
+
+struct RowRange {  // unified VGPR-file rows (arch VGPRs then AGPRs)
+  uint16_t first = 0;
+  uint16_t count = 0;
+};
+
+struct TimingOp {
+  TimingKind kind = TimingKind::kSalu;
+  uint8_t vm_wait = 0xff;    // kWaitcnt: vmcnt(N), 0xff = not waited on
+  uint8_t lgkm_wait = 0xff;  // kWaitcnt: lgkmcnt(N)
+  uint16_t nops = 0;         // kNop: s_nop N gives N + 1 wait states
+  uint32_t busy_cycles = 0;  // kMfma: pipe cycles (passes x 4, the emulator's shape table); kLds: conflict cycles
+  uint32_t bytes = 0;        // kVmem*: bytes the lanes moved; kLds: bytes moved
+  RowRange dst;
+  RowRange src[3];           // kMfma: A, B, C; other VALU: its VGPR sources
+};
+
+using WaveTrace = std::vector<TimingOp>;
+
+// Device facts and model constants of one target (timing_constants.cc: the single table).
+struct TimingConstants {
+  const char* arch = "";
+  uint32_t cus = 0;
+  double clock_hz = 0;
+  double hbm_bytes_per_s = 0;
+  double l2_bytes_per_clk_per_cu = 0;
+  double l1_bytes_per_clk = 0;
+  double lds_bytes_per_clk = 0;
+  uint32_t issue_cycles = 0;          // a SIMD's issue slot comes every this many cycles
+  uint32_t valu_cycles = 0;           // a 64-lane VALU op on a 16-lane SIMD
+  uint32_t trans_cycles = 0;
+  uint32_t f64_cycles = 0;
+  uint32_t mfma_writeback_cycles = 0; // extra before a non-accumulating reader sees an MFMA result
+  uint32_t lds_latency = 0;
+  uint32_t vmem_latency = 0;          // a vector load that misses to HBM
+  uint32_t vmem_issue_cycles = 0;     // address processing of one 64-lane VMEM instruction
+  uint32_t smem_latency = 0;
+  uint32_t barrier_cycles = 0;
+  uint32_t wait_state_cycles = 0;     // one s_nop wait state
+  double launch_latency_s = 0;
+};
+const TimingConstants& timing_constants(const std::string& arch);  // "gfx942" or "gfx950"
+
+// One source per constant, for printing (`ingot run --timing --sources`) and review.
+struct TimingSource {
+  const char* name;
+  const char* source;  // "ASSUMED: ..." when no source gives it
+};
+const std::vector<TimingSource>& timing_sources();
+
+// Result of the CU model: cycles for `copies` resident workgroups, and how busy each resource was.
+struct CuTiming {
+  uint64_t cycles = 0;
+  uint64_t mfma_busy = 0;   // max over SIMDs
+  uint64_t valu_busy = 0;   // max over SIMDs
+  uint64_t issue_slots = 0; // max over SIMDs: slots in which that SIMD issued anything
+  uint64_t lds_busy = 0;
+  uint64_t memory_busy = 0; // the CU's L2 / L1 data path
+};
+// `traces`: one per wave of a workgroup, in wave order; waves go to SIMD (wave index % 4) (ASSUMED).
+CuTiming model_cu(const std::vector<WaveTrace>& traces, uint32_t copies, const TimingConstants& constants);
+
+struct ModeledTiming {
+  double us = 0;                 // modeled microseconds of the whole launch
+  double tflops = 0;
+  double gbps = 0;               // hbm_bytes / time
+  uint64_t cycles_per_round = 0; // one CU, resident workgroups of a full round
+  uint64_t rounds = 0;           // full rounds plus the tail
+  uint32_t workgroups_per_cu = 0;
+  std::string bound;             // "MFMA", "VALU", "issue", "LDS", "L2/L1 bandwidth", "HBM bandwidth", "latency"
+  std::string to_text() const;
+};
+
+struct LaunchShape {
+  uint64_t workgroups = 0;
+  uint32_t workgroups_per_cu = 1;  // at the launch's occupancy
+  uint64_t flops = 0;
+  uint64_t hbm_bytes = 0;          // compulsory bytes from HBM (the caller's figure, else requested bytes)
+};
+ModeledTiming model_launch(const std::vector<WaveTrace>& traces, const LaunchShape& shape,
+                           const TimingConstants& constants);
+
+}  // namespace ingot::emu
