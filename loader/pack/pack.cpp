@@ -7,6 +7,7 @@
 #include "ingot/select.h"
 #include "pack/file_io.h"
 #include "pack/sha256.h"
+#include "validate/checks.h"
 
 namespace ingot {
 namespace {
@@ -127,6 +128,18 @@ Result<VerifiedCodeObject> Pack::load_code_object(const ManifestKernel& kernel) 
   }
   if (object->find_kernel(kernel.symbol) == nullptr) {
     return Status(StatusCode::kCorruptCodeObject, where + ": no metadata entry for kernel " + kernel.symbol);
+  }
+  // The sha256 proves the bytes are the ones the manifest names, not that the manifest describes them:
+  // the same checks `validate` makes (kernarg layout and size against the metadata, workgroup size
+  // against max_flat_workgroup_size, resources against the metadata, descriptor and arch limits), so a
+  // launch never packs arguments the kernel reads elsewhere.
+  std::vector<ValidationIssue> issues;
+  validation::check_code_object(kernel, object.value(), issues);
+  if (!issues.empty()) {
+    std::string problems;
+    for (const ValidationIssue& issue : issues) problems += (problems.empty() ? "" : "; ") + issue.message;
+    return Status(StatusCode::kCorruptManifest,
+                  where + ": the manifest entry disagrees with its code object or arch: " + problems);
   }
   VerifiedCodeObject out;
   out.kernel = &kernel;

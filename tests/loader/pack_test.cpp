@@ -113,5 +113,42 @@ TEST(PackOnDisk, MissingFileAndMissingSymbol) {
   EXPECT_NE(no_symbol.status().message().find("not_there"), std::string::npos);
 }
 
+// Tampered manifests whose sha256 and size still match the code object: each is refused at load time
+// with a status naming the kernel and the field, as `validate` would name it (expected values from the
+// fixture's object, built by LLVM's assembler: kernarg n at offset 16, 24-byte segment, 256 work-items).
+TEST(PackOnDisk, ManifestDisagreeingWithItsCodeObjectIsRefusedAtLoad) {
+  struct Tamper {
+    const char* what;
+    void (*apply)(nlohmann::json& kernel);
+    const char* field;
+  };
+  const Tamper tampers[] = {
+      {"argument moved", [](nlohmann::json& k) { k["kernarg"]["args"][2]["offset"] = 20; }, "kernarg n at offset 20"},
+      {"argument resized", [](nlohmann::json& k) { k["kernarg"]["args"][2]["size"] = 8; }, "kernarg n is 8 bytes"},
+      {"segment size", [](nlohmann::json& k) { k["kernarg"]["size"] = 16; }, "kernarg segment size"},
+      {"workgroup too large", [](nlohmann::json& k) { k["launch"]["workgroup"] = {512, 1, 1}; },
+       "exceeds max_flat_workgroup_size 256"},
+      {"resources", [](nlohmann::json& k) { k["resources"]["vgpr"] = 4; }, "resources.vgpr"},
+  };
+  for (const Tamper& tamper : tampers) {
+    SCOPED_TRACE(tamper.what);
+    INGOT_REQUIRE_FIXTURE_PACK(fixture);
+    tamper.apply(fixture.manifest()["kernels"][0]);
+    fixture.write_manifest();
+    auto pack = Pack::open(fixture.dir());
+    if (!pack) {  // a change the parser itself refuses is caught even earlier
+      EXPECT_EQ(pack.status().code(), StatusCode::kCorruptManifest);
+      continue;
+    }
+    auto verified = pack->load_code_object(*pack->find("scale_gfx942"));
+    ASSERT_FALSE(verified.is_ok());
+    EXPECT_EQ(verified.status().code(), StatusCode::kCorruptManifest);
+    EXPECT_NE(verified.status().message().find("scale_gfx942"), std::string::npos) << verified.status().message();
+    EXPECT_NE(verified.status().message().find(tamper.field), std::string::npos) << verified.status().message();
+    // The untouched gfx950 entry still loads.
+    EXPECT_TRUE(pack->load_code_object(*pack->find("scale_gfx950")).is_ok());
+  }
+}
+
 }  // namespace
 }  // namespace ingot
