@@ -118,6 +118,7 @@ void check_manifest_level(const Manifest& manifest, ValidationReport& report) {
       report.issues.push_back({kernel.id, "family " + kernel.family + " is not declared in the manifest's families"});
     }
     check_workspace_binding(kernel, report);
+    validation::check_launch_rules(kernel, report.issues);
   }
 }
 
