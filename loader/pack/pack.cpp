@@ -6,6 +6,7 @@
 #include "dispatch/compiled_pack.h"
 #include "ingot/select.h"
 #include "pack/file_io.h"
+#include "pack/manifest_digest.h"
 #include "pack/sha256.h"
 #include "validate/checks.h"
 
@@ -31,6 +32,7 @@ const CodeObjectKernel* VerifiedCodeObject::code_object_kernel() const {
 Result<Pack> Pack::open(const std::filesystem::path& dir) {
   auto text = read_file_text(dir / "manifest.json", kMaxManifestBytes);
   if (!text) return text.status();
+  INGOT_RETURN_IF_ERROR(check_manifest_digest(dir, text.value()));
   return from_manifest_text(text.value(), dir);
 }
 

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "ingot/pack.h"
+#include "ingot/validate.h"
 #include "pack_fixture.h"
 
 namespace ingot {
@@ -148,6 +149,27 @@ TEST(PackOnDisk, ManifestDisagreeingWithItsCodeObjectIsRefusedAtLoad) {
     // The untouched gfx950 entry still loads.
     EXPECT_TRUE(pack->load_code_object(*pack->find("scale_gfx950")).is_ok());
   }
+}
+
+// The digest the generator writes beside the manifest: a matching one opens, any later edit of the
+// manifest is refused by Pack::open and reported by validate (digest computed here by the test's own
+// sha256, test::sha256_of, over the exact bytes on disk).
+TEST(PackOnDisk, ManifestDigestIsVerified) {
+  INGOT_REQUIRE_FIXTURE_PACK(fixture);
+  const std::string text = fixture.manifest().dump(2);
+  test::write_text(fixture.dir() / "manifest.json.sha256",
+                   test::sha256_of(std::vector<uint8_t>(text.begin(), text.end())) + "\n");
+  ASSERT_TRUE(Pack::open(fixture.dir()).is_ok());
+  fixture.manifest()["kernels"][0]["launch"]["workgroup"] = {128, 1, 1};
+  fixture.write_manifest();
+  auto pack = Pack::open(fixture.dir());
+  ASSERT_FALSE(pack.is_ok());
+  EXPECT_EQ(pack.status().code(), StatusCode::kIntegrityError);
+  EXPECT_NE(pack.status().message().find("manifest.json.sha256 says"), std::string::npos) << pack.status().message();
+  const ValidationReport report = validate_pack(fixture.dir());
+  ASSERT_FALSE(report.ok());
+  EXPECT_EQ(report.issues.front().where, "manifest");
+  EXPECT_NE(report.issues.front().message.find("sha256"), std::string::npos);
 }
 
 }  // namespace
