@@ -124,7 +124,8 @@ TEST(PackOnDisk, ManifestDisagreeingWithItsCodeObjectIsRefusedAtLoad) {
     const char* field;
   };
   const Tamper tampers[] = {
-      {"argument moved", [](nlohmann::json& k) { k["kernarg"]["args"][2]["offset"] = 20; }, "kernarg n at offset 20"},
+      {"argument moved", [](nlohmann::json& k) { k["kernarg"]["args"][2]["offset"] = 20; },
+       "kernarg at offset 20 is named n"},
       {"argument resized", [](nlohmann::json& k) { k["kernarg"]["args"][2]["size"] = 8; }, "kernarg n is 8 bytes"},
       {"segment size", [](nlohmann::json& k) { k["kernarg"]["size"] = 16; }, "kernarg segment size"},
       {"workgroup too large", [](nlohmann::json& k) { k["launch"]["workgroup"] = {512, 1, 1}; },

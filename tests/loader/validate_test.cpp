@@ -132,7 +132,7 @@ TEST(Validate, LaunchRulesThatCannotLaunch) {
   const Plant plants[] = {
       {"/launch/grid/0", {"mul", "n", int64_t{1} << 40}, {"launch.grid.x", "over the 2^32-1 work-items", "sizes 1"}},
       {"/launch/grid/1", {"sub", 1, "n"}, {"launch.grid.y", "is 0 workgroups", "sizes 1,"}},
-      {"/launch/grid/0", {"ceil_div", "n", {"sub", "n", "n"}}, {"launch.grid.x", "fails", "division by zero"}},
+      {"/launch/grid/0", {"ceil_div", "n", {"sub", "n", "n"}}, {"launch.grid.x", "fails", "divisor 0"}},
       {"/launch/dynamic_lds", {"sub", 0, "n"}, {"launch.dynamic_lds", "is negative (-1 bytes)"}},
       {"/launch/dynamic_lds", 65536, {"launch.dynamic_lds", "static 1024", "over gfx942's 65536"}},
       {"/launch/workspace", {"sub", 0, "n"}, {"launch.workspace", "is negative"}},
