@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <set>
 
 #include "expr/expr_node.h"
@@ -16,7 +17,8 @@ namespace ingot::validation {
 namespace {
 
 // Sizes every free integer of a kernel's rules takes at once: small, odd, tile-sized and large problems.
-// All equal so relations such as lda >= K hold; a size the kernel's constraints refuse is not evaluated.
+// All equal so relations such as lda >= K hold (names a constraint pins to a constant take it); a size
+// the kernel's constraints refuse is not evaluated.
 constexpr int64_t kRepresentativeSizes[] = {1, 64, 100, 128, 1024, 8192};
 // Device sizes the rules see through `cus` (MI308X, MI300X/MI355X-like counts).
 constexpr int64_t kRepresentativeCus[] = {80, 256, 304};
@@ -29,6 +31,21 @@ void collect_names(const Expr& expr, std::set<std::string>& names) {
   const ExprNode& node = expr.root();
   if (node.kind == ExprNode::Kind::kName) names.insert(node.text);
   for (const Expr& arg : node.args) collect_names(arg, names);
+}
+
+// Names a constraint pins to one value (["eq", name, constant], also inside "and"): head dims, rope
+// dims, alpha == 1, a fixed window. Those take that value; every other size varies.
+void collect_pins(const Expr& expr, std::map<std::string, int64_t>& pins) {
+  const ExprNode& node = expr.root();
+  if (node.kind != ExprNode::Kind::kOp) return;
+  if (node.op == ExprOp::kAnd) {
+    for (const Expr& arg : node.args) collect_pins(arg, pins);
+  } else if (node.op == ExprOp::kEq && node.args.size() == 2) {
+    const ExprNode& a = node.args[0].root();
+    const ExprNode& b = node.args[1].root();
+    if (a.kind == ExprNode::Kind::kName && b.kind == ExprNode::Kind::kInt) pins.emplace(a.text, b.int_value);
+    if (b.kind == ExprNode::Kind::kName && a.kind == ExprNode::Kind::kInt) pins.emplace(b.text, a.int_value);
+  }
 }
 
 // The integer names the kernel's rules read that neither its match nor the device supplies.
@@ -44,7 +61,8 @@ std::set<std::string> free_sizes(const ManifestKernel& kernel) {
   return names;
 }
 
-Problem problem_at(const ManifestKernel& kernel, const std::set<std::string>& sizes, int64_t size) {
+Problem problem_at(const ManifestKernel& kernel, const std::set<std::string>& sizes,
+                   const std::map<std::string, int64_t>& pins, int64_t size) {
   Problem problem(kernel.op);
   for (const auto& [key, value] : kernel.match) {
     if (const auto* text = std::get_if<std::string>(&value)) {
@@ -55,7 +73,10 @@ Problem problem_at(const ManifestKernel& kernel, const std::set<std::string>& si
       problem.integer(key, std::get<int64_t>(value));
     }
   }
-  for (const std::string& name : sizes) problem.integer(name, size);
+  for (const std::string& name : sizes) {
+    auto pin = pins.find(name);
+    problem.integer(name, pin == pins.end() ? size : pin->second);
+  }
   return problem;
 }
 
@@ -65,6 +86,8 @@ void check_launch_rules(const ManifestKernel& kernel, std::vector<ValidationIssu
   const ArchInfo* arch = find_arch(kernel.arch);
   if (arch == nullptr) return;  // reported by the file checks
   const std::set<std::string> sizes = free_sizes(kernel);
+  std::map<std::string, int64_t> pins;
+  for (const Constraint& c : kernel.constraints) collect_pins(c.expr, pins);
   std::set<std::string> reported;  // one issue per rule, at the first size that breaks it
   auto add = [&](const std::string& rule, const std::string& at, const std::string& what) {
     if (reported.insert(rule).second) issues.push_back({kernel.id, rule + " " + what + " at " + at});
@@ -76,7 +99,7 @@ void check_launch_rules(const ManifestKernel& kernel, std::vector<ValidationIssu
     device.max_lds = arch->lds_bytes;
     device.wavefront_size = arch->wavefront_size;
     for (int64_t size : kRepresentativeSizes) {
-      const Problem problem = problem_at(kernel, sizes, size);
+      const Problem problem = problem_at(kernel, sizes, pins, size);
       if (!check_kernel_accepts(kernel, problem, device).is_ok()) continue;  // not a problem this kernel takes
       const ProblemEnv env(problem, &device);
       const std::string at = (sizes.empty() ? std::string("any size") : "sizes " + std::to_string(size)) +
