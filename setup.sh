@@ -8,9 +8,10 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 
 BUILD_DIR=${INGOT_BUILD_DIR:-build}
 APT_PACKAGES=(
-  cmake ninja-build g++ pkg-config python3 python3-venv git
-  libmsgpack-cxx-dev nlohmann-json3-dev libcli11-dev libelf-dev libssl-dev zlib1g-dev
-  libgtest-dev libgmock-dev libbenchmark-dev
+  cmake ninja-build g++ pkg-config python3 python3-venv
+  libmsgpack-cxx-dev nlohmann-json3-dev libcli11-dev libssl-dev
+  libelf-dev        # brings zlib1g-dev, which libelf.pc requires
+  libgtest-dev libbenchmark-dev
   libamdhip64-dev   # HIP headers only: libingot dlopens the user's HIP runtime at run time
 )
 

@@ -85,3 +85,27 @@ write_basic_package_version_file("${CMAKE_BINARY_DIR}/cmake/ingotConfigVersion.c
   VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
 install(FILES "${CMAKE_BINARY_DIR}/cmake/ingotConfig.cmake" "${CMAKE_BINARY_DIR}/cmake/ingotConfigVersion.cmake"
   DESTINATION ${INGOT_CMAKE_INSTALL_DIR})
+
+# The installed copy carries no debug info (the build tree keeps it for debugging): the installed
+# static libraries lose their debug sections and the CLI all symbols it does not need, which makes
+# the install a fraction of the size. A Debug build installs as built.
+if(CMAKE_STRIP)
+  set(ingot_installed_archives "")
+  foreach(lib IN LISTS ingot_export_libraries)
+    get_target_property(type ${lib} TYPE)
+    if(NOT type STREQUAL "STATIC_LIBRARY")
+      continue()
+    endif()
+    string(APPEND ingot_installed_archives
+      " \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:${lib}>\"")
+  endforeach()
+  install(CODE "
+    if(NOT CMAKE_INSTALL_CONFIG_NAME STREQUAL \"Debug\")
+      foreach(archive ${ingot_installed_archives})
+        execute_process(COMMAND \"${CMAKE_STRIP}\" --strip-debug \"\${archive}\" COMMAND_ERROR_IS_FATAL ANY)
+      endforeach()
+      execute_process(COMMAND \"${CMAKE_STRIP}\" --strip-unneeded
+        \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_BINDIR}/$<TARGET_FILE_NAME:ingot_cli>\"
+        COMMAND_ERROR_IS_FATAL ANY)
+    endif()")
+endif()

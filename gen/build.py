@@ -334,7 +334,11 @@ def _write_pack(selected, kernels, backend, opts, full_set):
     valid = validate_manifest(manifest, known)
     if valid != known:
         _write_atomic(validated_path, json.dumps({"schema": schema, "entries": sorted(valid)}).encode())
-    _write_atomic(os.path.join(opts.out, "manifest.json"), manifest_bytes(manifest))
+    data = manifest_bytes(manifest)
+    _write_atomic(os.path.join(opts.out, "manifest.json"), data)
+    # The manifest's own digest (libingot's Pack::open checks it when present): a manifest edited or
+    # truncated after the build is refused, as a code object whose sha256 differs is.
+    _write_atomic(os.path.join(opts.out, "manifest.json.sha256"), (hashlib.sha256(data).hexdigest() + "\n").encode())
     removed = _remove_stale(opts.out, {e["file"] for e in entries}) if full_set else []
     return manifest, removed
 

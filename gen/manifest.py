@@ -120,5 +120,7 @@ def validate_manifest(manifest: dict, known_valid: set[str] | frozenset[str] = f
 
 
 def manifest_bytes(manifest: dict) -> bytes:
-    """Sorted keys, fixed indentation, trailing newline: two builds give identical bytes."""
-    return (json.dumps(manifest, indent=1, sort_keys=True, ensure_ascii=True) + "\n").encode()
+    """Sorted keys, compact separators, trailing newline: two builds give identical bytes. Compact
+    because the manifest is read by programs (indented it was twice the size of all its code objects);
+    `ingot info KERNEL --json` or `python -m json.tool` show an entry readably."""
+    return (json.dumps(manifest, separators=(",", ":"), sort_keys=True, ensure_ascii=True) + "\n").encode()

@@ -7,6 +7,7 @@
 // Nothing here measures a GPU.
 #include <charconv>
 #include <iostream>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -27,6 +28,31 @@ Result<uint32_t> seed_from(const ParsedArgs& args) {
     return Status(StatusCode::kInvalidArgument, "--seed needs an integer, got '" + *text + "'");
   }
   return static_cast<uint32_t>(seed);
+}
+
+// The element types OP's kernels in this pack take for a dtype option (--dtype: dtype_a or dtype;
+// --out: dtype_c): a type no kernel has is refused naming the ones the pack really has, before any
+// case is built.
+Status check_dtypes_in_pack(const ParsedArgs& args, std::string_view op, const Pack& pack) {
+  const std::pair<const char*, std::vector<const char*>> options[] = {{"dtype", {"dtype_a", "dtype"}}, {"out", {"dtype_c"}}};
+  for (const auto& [option, keys] : options) {
+    const std::string* wanted = args.get(option);
+    if (wanted == nullptr) continue;
+    std::set<std::string> available;
+    for (const ManifestKernel& kernel : pack.kernels()) {
+      if (kernel.op != op) continue;
+      for (const char* key : keys) {
+        auto it = kernel.match.find(key);
+        if (it != kernel.match.end()) available.insert(param_to_string(it->second));
+      }
+    }
+    if (available.empty() || available.contains(*wanted)) continue;
+    std::string list;
+    for (const std::string& type : available) list += (list.empty() ? "" : ", ") + type;
+    return Status(StatusCode::kInvalidArgument, "--" + std::string(option) + " " + *wanted + ": the pack's " +
+                                                    std::string(op) + " kernels take " + list);
+  }
+  return Status::ok();
 }
 
 }  // namespace
@@ -63,6 +89,7 @@ int run_run(const ParsedArgs& args) {
   auto runtime = Runtime::open(options);
   if (!runtime) return report_failure(runtime.status());
   Runtime& rt = *runtime.value();
+  if (Status s = check_dtypes_in_pack(args, op, rt.pack()); !s.is_ok()) return report_failure(s);
   nlohmann::json report = {{"device", rt.device().description()}, {"op", op}, {"seed", seed.value()}};
   if (!json) std::cout << "device:   " << rt.device().description() << "\ninputs:   seed " << seed.value() << "\n";
 

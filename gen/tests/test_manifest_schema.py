@@ -1,4 +1,5 @@
 import copy
+import hashlib
 import json
 
 import jsonschema
@@ -35,7 +36,10 @@ def test_built_manifest_validates(manifest):
 
 def test_manifest_file_is_written_canonically(built_pack, manifest):
     out, _, _ = built_pack
-    assert (out / "manifest.json").read_bytes() == manifest_bytes(manifest)
+    data = (out / "manifest.json").read_bytes()
+    assert data == manifest_bytes(manifest)
+    assert b"\n " not in data  # compact: no indentation
+    assert (out / "manifest.json.sha256").read_text() == hashlib.sha256(data).hexdigest() + "\n"
 
 
 def _break(manifest, mutate):

@@ -43,7 +43,9 @@ struct KernelQuery {
 
 class Pack {
  public:
-  // Reads and parses <dir>/manifest.json; rejects duplicate ids (kCorruptManifest).
+  // Reads and parses <dir>/manifest.json; rejects a manifest whose sha256 differs from
+  // <dir>/manifest.json.sha256 when that file is present (kIntegrityError) and duplicate ids
+  // (kCorruptManifest).
   static Result<Pack> open(const std::filesystem::path& dir);
   // For tests and embedders: a manifest given as text, files resolved under `dir`.
   static Result<Pack> from_manifest_text(std::string_view json_text, const std::filesystem::path& dir);
@@ -59,7 +61,9 @@ class Pack {
 
   // The kernel's file path inside the pack; kIntegrityError for absolute paths or `..`.
   Result<std::filesystem::path> resolve(const ManifestKernel& kernel) const;
-  // Reads the file and checks size, sha256, ELF mach == kernel.arch, symbol and <symbol>.kd.
+  // Reads the file and checks size, sha256, ELF mach == kernel.arch, symbol and <symbol>.kd, then
+  // what `validate` checks per kernel (kernarg layout and size vs the metadata, workgroup size vs
+  // max_flat_workgroup_size, resources vs metadata and arch): kCorruptManifest naming the field.
   Result<VerifiedCodeObject> load_code_object(const ManifestKernel& kernel) const;
 
   // Same as ingot::select(*this, problem, device).

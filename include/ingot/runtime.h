@@ -23,9 +23,11 @@ namespace ingot {
 struct GemmArgs;
 
 // Where the pack is when the caller names none: $INGOT_PACK when set (kNotFound if it holds no
-// manifest.json: an explicit choice is never silently replaced), else this build tree's pack
-// (compiled in), else <prefix>/share/ingot/pack where <prefix> is the parent of the running
-// executable's directory. The first holding a manifest.json wins; kNotFound lists what was tried.
+// manifest.json: an explicit choice is never silently replaced), else this build tree's pack only for
+// an executable inside the build tree, else <prefix>/share/ingot/pack where <prefix> is the parent of
+// the running executable's directory, else the pack under the configured CMAKE_INSTALL_PREFIX. The
+// first holding a manifest.json wins; kNotFound lists what was tried. A program installed elsewhere
+// passes the CMake package's ingot_PACK_DIR as RuntimeOptions::pack_dir.
 Result<std::filesystem::path> find_pack_dir();
 
 // A caller-owned workspace (graph capture: no allocation during the call). At least

@@ -24,7 +24,9 @@ struct ValidationReport {
 // mach == arch; symbol and .kd present; metadata kernarg size and args (name, offset, size) equal the
 // manifest's; VGPR/AGPR/SGPR/LDS within the arch's limits and agreeing with the descriptor;
 // workgroup size <= max_flat_workgroup_size; no duplicate ids; no unindexed .co files; every
-// variant of every manifest family present. Never throws; an unreadable pack is one issue.
+// variant of every manifest family present; launch grid, dynamic LDS, workspace and cost evaluated at
+// representative sizes the kernel accepts (no failing expression, grid within a dispatch's 2^32-1
+// work-items, LDS non-negative and within the arch). Never throws; an unreadable pack is one issue.
 ValidationReport validate_pack(const std::filesystem::path& dir);
 
 }  // namespace ingot

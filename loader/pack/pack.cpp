@@ -6,7 +6,9 @@
 #include "dispatch/compiled_pack.h"
 #include "ingot/select.h"
 #include "pack/file_io.h"
+#include "pack/manifest_digest.h"
 #include "pack/sha256.h"
+#include "validate/checks.h"
 
 namespace ingot {
 namespace {
@@ -30,6 +32,7 @@ const CodeObjectKernel* VerifiedCodeObject::code_object_kernel() const {
 Result<Pack> Pack::open(const std::filesystem::path& dir) {
   auto text = read_file_text(dir / "manifest.json", kMaxManifestBytes);
   if (!text) return text.status();
+  INGOT_RETURN_IF_ERROR(check_manifest_digest(dir, text.value()));
   return from_manifest_text(text.value(), dir);
 }
 
@@ -127,6 +130,18 @@ Result<VerifiedCodeObject> Pack::load_code_object(const ManifestKernel& kernel) 
   }
   if (object->find_kernel(kernel.symbol) == nullptr) {
     return Status(StatusCode::kCorruptCodeObject, where + ": no metadata entry for kernel " + kernel.symbol);
+  }
+  // The sha256 proves the bytes are the ones the manifest names, not that the manifest describes them:
+  // the same checks `validate` makes (kernarg layout and size against the metadata, workgroup size
+  // against max_flat_workgroup_size, resources against the metadata, descriptor and arch limits), so a
+  // launch never packs arguments the kernel reads elsewhere.
+  std::vector<ValidationIssue> issues;
+  validation::check_code_object(kernel, object.value(), issues);
+  if (!issues.empty()) {
+    std::string problems;
+    for (const ValidationIssue& issue : issues) problems += (problems.empty() ? "" : "; ") + issue.message;
+    return Status(StatusCode::kCorruptManifest,
+                  where + ": the manifest entry disagrees with its code object or arch: " + problems);
   }
   VerifiedCodeObject out;
   out.kernel = &kernel;

@@ -1,13 +1,17 @@
 // Finding the kernel pack when the caller names none.
-#include <unistd.h>
-
 #include <cstdlib>
 #include <system_error>
 
 #include "ingot/runtime.h"
 
+#ifndef INGOT_BUILD_TREE_DIR
+#define INGOT_BUILD_TREE_DIR ""
+#endif
 #ifndef INGOT_BUILD_TREE_PACK_DIR
 #define INGOT_BUILD_TREE_PACK_DIR ""
+#endif
+#ifndef INGOT_CONFIGURED_PREFIX
+#define INGOT_CONFIGURED_PREFIX ""
 #endif
 #ifndef INGOT_INSTALL_PACK_SUBDIR
 #define INGOT_INSTALL_PACK_SUBDIR "share/ingot/pack"
@@ -21,12 +25,17 @@ bool holds_manifest(const std::filesystem::path& dir) {
   return std::filesystem::is_regular_file(dir / "manifest.json", ec);
 }
 
-// <prefix> of an installed executable <prefix>/bin/ingot: the parent of its directory.
-std::filesystem::path executable_prefix() {
+std::filesystem::path running_executable() {
   std::error_code ec;
   auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (ec) return {};
-  return exe.parent_path().parent_path();
+  return ec ? std::filesystem::path() : exe;
+}
+
+// True when `path` lies inside `dir` (both absolute, lexically normalised).
+bool is_inside(const std::filesystem::path& path, const std::filesystem::path& dir) {
+  if (path.empty() || dir.empty()) return false;
+  const auto rel = path.lexically_normal().lexically_relative(dir.lexically_normal());
+  return !rel.empty() && *rel.begin() != "..";
 }
 
 }  // namespace
@@ -44,15 +53,28 @@ Result<std::filesystem::path> find_pack_dir() {
     if (consider(env, "$INGOT_PACK")) return std::filesystem::path(env);
     return Status(StatusCode::kNotFound, "INGOT_PACK=" + std::string(env) + " holds no manifest.json");
   }
-  const std::filesystem::path build_tree = INGOT_BUILD_TREE_PACK_DIR;
-  if (consider(build_tree, "build tree")) return build_tree;
-  const auto prefix = executable_prefix();
-  if (!prefix.empty()) {
-    const auto installed = prefix / INGOT_INSTALL_PACK_SUBDIR;
-    if (consider(installed, "install prefix")) return installed;
+  const auto exe = running_executable();
+  // A binary run from the build tree (tests, tools/ingot) uses the pack built beside it; an installed
+  // copy never does, so it keeps working (or says so) once the build tree is gone or rebuilt.
+  const std::filesystem::path build_tree = INGOT_BUILD_TREE_DIR;
+  if (is_inside(exe, build_tree)) {
+    if (consider(INGOT_BUILD_TREE_PACK_DIR, "build tree")) return std::filesystem::path(INGOT_BUILD_TREE_PACK_DIR);
+  }
+  // <prefix>/bin/ingot and any program installed into <prefix>/bin: the pack installed beside it.
+  if (!exe.empty()) {
+    const auto installed = exe.parent_path().parent_path() / INGOT_INSTALL_PACK_SUBDIR;
+    if (consider(installed, "beside the executable")) return installed;
+  }
+  // A program elsewhere linked against the library installed where it was configured to go.
+  const std::filesystem::path configured_prefix = INGOT_CONFIGURED_PREFIX;
+  if (!configured_prefix.empty()) {
+    const auto installed = configured_prefix / INGOT_INSTALL_PACK_SUBDIR;
+    if (consider(installed, "configured install prefix")) return installed;
   }
   return Status(StatusCode::kNotFound,
-                "no kernel pack found (set INGOT_PACK or pass --pack); tried " + (tried.empty() ? std::string("nothing") : tried));
+                "no kernel pack found (set INGOT_PACK, pass --pack or RuntimeOptions::pack_dir, e.g. the CMake "
+                "package's ingot_PACK_DIR); tried " +
+                    (tried.empty() ? std::string("nothing") : tried));
 }
 
 }  // namespace ingot

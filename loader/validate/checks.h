@@ -15,4 +15,8 @@ namespace ingot::validation {
 // descriptor fields, launch workgroup size.
 void check_code_object(const ManifestKernel& kernel, const CodeObject& object, std::vector<ValidationIssue>& issues);
 
+// Appends one issue per launch rule (grid axis, dynamic LDS, workspace, cost) that fails to evaluate or
+// yields an impossible launch at a representative problem size the kernel accepts.
+void check_launch_rules(const ManifestKernel& kernel, std::vector<ValidationIssue>& issues);
+
 }  // namespace ingot::validation

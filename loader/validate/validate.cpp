@@ -9,6 +9,7 @@
 #include "ingot/arch.h"
 #include "ingot/pack.h"
 #include "pack/file_io.h"
+#include "pack/manifest_digest.h"
 #include "pack/sha256.h"
 #include "validate/checks.h"
 
@@ -118,6 +119,7 @@ void check_manifest_level(const Manifest& manifest, ValidationReport& report) {
       report.issues.push_back({kernel.id, "family " + kernel.family + " is not declared in the manifest's families"});
     }
     check_workspace_binding(kernel, report);
+    validation::check_launch_rules(kernel, report.issues);
   }
 }
 
@@ -129,6 +131,9 @@ ValidationReport validate_pack(const std::filesystem::path& dir) {
   if (!text) {
     report.issues.push_back({"manifest", text.status().message()});
     return report;
+  }
+  if (Status digest = check_manifest_digest(dir, text.value()); !digest.is_ok()) {
+    report.issues.push_back({"manifest", digest.message()});
   }
   auto manifest = parse_manifest(text.value());
   if (!manifest) {

@@ -89,6 +89,27 @@ def test_kernarg_mismatch(cli, pack_copy):
     assert lines_about(lines, k["id"], "offset") or lines_about(lines, k["id"], "kernarg"), lines
 
 
+def test_run_refuses_a_kernel_whose_manifest_moved_an_argument(cli, pack_copy):
+    """Load-time checks: every gfx942 gemm entry moves its last argument (sha256s untouched); `ingot run`
+    must refuse the selected kernel naming it and the argument, not launch it with misplaced arguments."""
+    m = load(pack_copy)
+    moved = {}
+    for k in m["kernels"]:
+        if k["op"] == "gemm" and k["arch"] == "gfx942":
+            arg = k["kernarg"]["args"][-1]
+            arg["offset"] += 4
+            k["kernarg"]["size"] = max(k["kernarg"]["size"], arg["offset"] + arg["size"])
+            moved[k["id"]] = arg["name"]
+    save(pack_copy, m)
+    result = run(cli, "run", "gemm", "--pack", str(pack_copy), "--device", "emu", "--arch", "gfx942",
+                 "--m", "17", "--n", "64", "--k", "32")
+    assert result.returncode == 1, result.stdout + result.stderr
+    named = [kid for kid in moved if kid in result.stderr]
+    assert named, result.stderr
+    assert "kernarg " + moved[named[0]] in result.stderr, result.stderr
+    assert "PASS" not in result.stdout and "FAIL" not in result.stdout
+
+
 def test_every_fault_leaves_the_other_kernels_alone(cli, pack_copy):
     """One broken kernel gives problem lines about that kernel only."""
     m = load(pack_copy)

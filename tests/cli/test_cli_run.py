@@ -98,6 +98,22 @@ def test_run_usage_errors(cli, pack_dir):
     assert run(cli, "run", "fmha_fwd", "--pack", str(pack_dir), "--device", "emu").returncode == 2  # no --heads-q ...
 
 
+def test_run_input_problems_are_clear_usage_errors(cli, pack_dir):
+    """Sizes whose products overflow int64, K=0 and a dtype the pack lacks: exit 2 with a message that
+    says what; the dtype message lists the types the pack's gemm kernels really take (read from its manifest)."""
+    base = ["run", "gemm", "--pack", str(pack_dir), "--device", "emu"]
+    huge = str(1 << 40)
+    overflow = run(cli, *base, "--m", huge, "--n", "32", "--k", "64", "--lda", huge)
+    assert overflow.returncode == 2 and "M*lda" in overflow.stderr, overflow.stderr
+    empty = run(cli, *base, "--m", "4", "--n", "32", "--k", "0")
+    assert empty.returncode == 2 and "K >= 1" in empty.stderr and "empty product" in empty.stderr, empty.stderr
+    in_pack = sorted({k["match"]["dtype_a"] for k in manifest(pack_dir)["kernels"]
+                      if k["op"] == "gemm" and "dtype_a" in k["match"]})
+    bad_dtype = run(cli, *base, "--m", "4", "--n", "32", "--k", "64", "--dtype", "int8")
+    assert bad_dtype.returncode == 2, bad_dtype.stderr
+    assert "int8" in bad_dtype.stderr and "take " + ", ".join(in_pack) in bad_dtype.stderr, bad_dtype.stderr
+
+
 def test_run_catches_a_wrong_result(cli, pack_copy):
     """A planted fault the pack checks cannot see (the launch grid covers one tile of C): FAIL, exit 1."""
     shape = ["--m", "100", "--n", "96", "--k", "64"]

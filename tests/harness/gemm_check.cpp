@@ -76,12 +76,21 @@ std::string key_of(const Problem& p, const char* name) {
 // The shape the op's problem describes (strides with the op's defaults), with the harness's own limits.
 Result<GemmShape> shape_of(const Problem& p) {
   const GemmShape s{int_of(p, "M"), int_of(p, "N"), int_of(p, "K"), int_of(p, "lda"), int_of(p, "ldb"), int_of(p, "ldc")};
-  if (s.M <= 0 || s.N <= 0 || s.K < 0) return bad_option("need M, N >= 1 and K >= 0");
-  // Host buffers are sized from the strides: keep them below a size a CPU check can handle.
+  if (s.M <= 0 || s.N <= 0) return bad_option("need M, N >= 1");
+  // K=0 is the empty product (C = alpha*0 + bias): nothing for a kernel to compute or check, so the rule
+  // is stated here rather than ending in a 0-byte device allocation.
+  if (s.K <= 0) return bad_option("need K >= 1 (K=0 is an empty product: C = bias, or 0, with no kernel to run)");
+  if (s.lda < s.K || s.ldb < s.K || s.ldc < s.N) return bad_option("need lda, ldb >= K and ldc >= N");
+  // Host buffers are sized from the strides: keep them below a size a CPU check can handle. Checked
+  // products: M*lda of two huge values must be an error, not a signed overflow.
   constexpr int64_t kMaxElements = int64_t{1} << 28;
-  if (s.lda < s.K || s.ldb < s.K || s.ldc < s.N || s.M * s.lda > kMaxElements || s.N * s.ldb > kMaxElements ||
-      s.M * s.ldc > kMaxElements) {
-    return bad_option("need lda, ldb >= K, ldc >= N and buffers under 2^28 elements");
+  for (auto [rows, stride, name] : {std::tuple{s.M, s.lda, "M*lda"}, std::tuple{s.N, s.ldb, "N*ldb"},
+                                    std::tuple{s.M, s.ldc, "M*ldc"}}) {
+    int64_t elements = 0;
+    if (__builtin_mul_overflow(rows, stride, &elements) || elements > kMaxElements) {
+      return bad_option(std::string(name) + " = " + std::to_string(rows) + "*" + std::to_string(stride) +
+                        " is over the harness's 2^28-element buffer limit");
+    }
   }
   return s;
 }

@@ -1,25 +1,30 @@
-# Run by ctest (cmake -P): install the build into WORK_DIR/prefix, build the consumer against it
-# with find_package(ingot), run it on the installed pack (or the build tree's when the pack was not
-# built into this install), and run the installed CLI.
+# Run by ctest (cmake -P): install the build into a prefix outside the build tree, build the consumer
+# against it with find_package(ingot) and run it, and run the installed CLI. Both must find the
+# installed pack by themselves and must never fall back to the build tree's pack: with the installed
+# pack taken away they report "no kernel pack found" although the build tree's pack is still there.
 foreach(var BUILD_DIR WORK_DIR CONSUMER_SOURCE_DIR GENERATOR CXX_COMPILER INSTALL_PACK_SUBDIR)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "install_and_consume.cmake: ${var} is not set")
   endif()
 endforeach()
 
-function(run_step what)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT rc EQUAL 0)
+# Runs a command with INGOT_PACK unset; expect_rc 0 or "fail". Its stdout+stderr land in step_output.
+function(run_step what expect)
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=INGOT_PACK ${ARGN}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(expect STREQUAL "ok" AND NOT rc EQUAL 0)
     message(FATAL_ERROR "${what} failed (${rc}):\n${out}\n${err}")
+  elseif(expect STREQUAL "fail" AND rc EQUAL 0)
+    message(FATAL_ERROR "${what} should have failed:\n${out}\n${err}")
   endif()
-  message(STATUS "${what}: ok")
-  set(step_output "${out}" PARENT_SCOPE)
+  message(STATUS "${what}: ${expect} as expected")
+  set(step_output "${out}${err}" PARENT_SCOPE)
 endfunction()
 
 set(prefix "${WORK_DIR}/prefix")
 file(REMOVE_RECURSE "${WORK_DIR}")
 
-run_step("install" ${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${prefix}")
+run_step("install" ok ${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${prefix}")
 foreach(expected
     "include/ingot/ops.h" "include/ingot/device.h" "include/ingot/ingot_c.h" "include/ingot/status.h"
     "lib/cmake/ingot/ingotConfig.cmake" "lib/cmake/ingot/ingotConfigVersion.cmake" "bin/ingot")
@@ -28,21 +33,25 @@ foreach(expected
   endif()
 endforeach()
 
-run_step("configure consumer" ${CMAKE_COMMAND} -S "${CONSUMER_SOURCE_DIR}" -B "${WORK_DIR}/build"
+run_step("configure consumer" ok ${CMAKE_COMMAND} -S "${CONSUMER_SOURCE_DIR}" -B "${WORK_DIR}/build"
   -G "${GENERATOR}" -DCMAKE_CXX_COMPILER=${CXX_COMPILER} "-DCMAKE_PREFIX_PATH=${prefix}")
-run_step("build consumer" ${CMAKE_COMMAND} --build "${WORK_DIR}/build" -j 2)
+run_step("build consumer" ok ${CMAKE_COMMAND} --build "${WORK_DIR}/build" -j 2)
 
 set(pack "${prefix}/${INSTALL_PACK_SUBDIR}")
-if(NOT EXISTS "${pack}/manifest.json")
-  message(STATUS "no pack installed (built with -DINGOT_BUILD_PACK=OFF?); using the build tree's")
-  set(pack "${BUILD_TREE_PACK_DIR}")
-endif()
 if(EXISTS "${pack}/manifest.json")
-  run_step("run consumer" "${WORK_DIR}/build/consumer" "${pack}")
+  # The consumer opens the package's ingot_PACK_DIR and checks that find_pack_dir() (it is installed
+  # nowhere near the pack) finds nothing rather than the build tree's pack.
+  run_step("run consumer" ok "${WORK_DIR}/build/consumer")
   message(STATUS "${step_output}")
-  run_step("installed ingot validate" "${prefix}/bin/ingot" validate --pack "${pack}")
+  run_step("installed ingot list, no --pack" ok "${prefix}/bin/ingot" list --summary)
+  run_step("installed ingot validate, no --pack" ok "${prefix}/bin/ingot" validate)
+  file(RENAME "${pack}" "${pack}.away")
+  run_step("installed ingot list, installed pack gone" fail "${prefix}/bin/ingot" list --summary)
+  if(NOT step_output MATCHES "no kernel pack found" OR step_output MATCHES "build tree")
+    message(FATAL_ERROR "the installed CLI did not report the missing installed pack:\n${step_output}")
+  endif()
 else()
-  message(STATUS "no pack anywhere: checking only that the consumer links and reports the missing pack")
-  run_step("run consumer" "${WORK_DIR}/build/consumer" --expect-no-pack "${WORK_DIR}/no_pack")
+  message(STATUS "no pack installed (built with -DINGOT_BUILD_PACK=OFF): the consumer must report none")
+  run_step("run consumer" ok "${WORK_DIR}/build/consumer")
 endif()
 file(REMOVE_RECURSE "${WORK_DIR}")

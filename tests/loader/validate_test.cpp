@@ -120,6 +120,37 @@ TEST(Validate, ResourcesAndLaunchDisagree) {
   expect_issue(report, {"scale_gfx942", "512", "max_flat_workgroup_size 256"});
 }
 
+// Launch rules evaluated at representative sizes (the fixture kernel takes any n > 0; its code object
+// declares 1024 bytes of static LDS; gfx942 has 64 KiB): each planted rule is named with the size that
+// breaks it, and the untouched gfx950 entry stays clean.
+TEST(Validate, LaunchRulesThatCannotLaunch) {
+  struct Plant {
+    const char* where;
+    nlohmann::json rule;
+    std::vector<std::string> needles;
+  };
+  const Plant plants[] = {
+      {"/launch/grid/0", {"mul", "n", int64_t{1} << 40}, {"launch.grid.x", "over the 2^32-1 work-items", "sizes 1"}},
+      {"/launch/grid/1", {"sub", 1, "n"}, {"launch.grid.y", "is 0 workgroups", "sizes 1,"}},
+      {"/launch/grid/0", {"ceil_div", "n", {"sub", "n", "n"}}, {"launch.grid.x", "fails", "divisor 0"}},
+      {"/launch/dynamic_lds", {"sub", 0, "n"}, {"launch.dynamic_lds", "is negative (-1 bytes)"}},
+      {"/launch/dynamic_lds", 65536, {"launch.dynamic_lds", "static 1024", "over gfx942's 65536"}},
+      {"/launch/workspace", {"sub", 0, "n"}, {"launch.workspace", "is negative"}},
+      {"/cost", {"div", "n", {"sub", "n", "n"}}, {"cost", "fails", "division by zero"}},
+  };
+  for (const Plant& plant : plants) {
+    SCOPED_TRACE(plant.where);
+    INGOT_REQUIRE_FIXTURE_PACK(fixture);
+    fixture.manifest()["kernels"][0][nlohmann::json::json_pointer(plant.where)] = plant.rule;
+    fixture.write_manifest();
+    const ValidationReport report = validate_pack(fixture.dir());
+    std::vector<std::string> needles = plant.needles;
+    needles.insert(needles.begin(), "scale_gfx942");
+    expect_issue(report, needles);
+    for (const ValidationIssue& issue : report.issues) EXPECT_EQ(issue.where, "scale_gfx942") << issue.to_string();
+  }
+}
+
 TEST(Validate, BrokenManifestIsOneIssue) {
   INGOT_REQUIRE_FIXTURE_PACK(fixture);
   test::write_text(fixture.dir() / "manifest.json", "{\"schema_version\": 7}");

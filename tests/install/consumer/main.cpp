@@ -1,23 +1,26 @@
-// Uses an installed libingot: opens a pack, lists its kernels, selects a gemm kernel; also calls the
-// C API so both headers are proven usable from the install.
+// Uses an installed libingot: opens the package's pack (ingot_PACK_DIR), lists its kernels, selects a
+// gemm kernel; also calls the C API so both headers are proven usable from the install.
 #include <cstring>
 #include <iostream>
 
 #include "ingot/ingot_c.h"
 #include "ingot/ops.h"
+#include "ingot/runtime.h"
 
-int main(int argc, char** argv) {
-  if (argc == 3 && std::strcmp(argv[1], "--expect-no-pack") == 0) {
-    auto pack = ingot::Pack::open(argv[2]);
-    if (pack.is_ok()) return 1;
-    std::cout << "no pack, as expected: " << pack.status().to_string() << "\n";
-    return 0;
+int main() {
+  // Installed outside the install prefix's bin/, the consumer must not find any pack by itself: the
+  // build tree's pack (still present while the test runs) is only for binaries inside the build tree.
+  auto found = ingot::find_pack_dir();
+  if (found.is_ok()) {
+    std::cerr << "find_pack_dir() found " << found.value() << " for a program outside build tree and prefix\n";
+    return 1;
   }
-  if (argc != 2) {
-    std::cerr << "usage: consumer PACK_DIR\n";
-    return 2;
+  std::cout << "find_pack_dir(): " << found.status().to_string() << "\n";
+  if (std::strlen(CONSUMER_PACK_DIR) == 0) {
+    auto pack = ingot::Pack::open("/nonexistent/pack");
+    return pack.is_ok() ? 1 : 0;
   }
-  auto pack = ingot::Pack::open(argv[1]);
+  auto pack = ingot::Pack::open(CONSUMER_PACK_DIR);
   if (!pack) {
     std::cerr << pack.status().to_string() << "\n";
     return 1;
