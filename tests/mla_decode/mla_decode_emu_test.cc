@@ -26,6 +26,7 @@
 #include "ingot/problem.h"
 #include "ingot_emu/emulator.h"
 #include "mla_decode_reference.h"
+#include "mla_test_pack.h"
 
 namespace ingot {
 namespace {
@@ -33,23 +34,9 @@ namespace {
 using reference::Fp8Format;
 using reference::MlaDtype;
 
-std::filesystem::path pack_dir() {
-  const char* override_dir = std::getenv("INGOT_PACK");
-  return override_dir != nullptr ? override_dir : INGOT_TEST_PACK_DIR;
-}
+using mla_test::pack_dir;
+using mla_test::main_pack;
 
-const Pack* main_pack() {
-  static const std::unique_ptr<Pack> pack = []() -> std::unique_ptr<Pack> {
-    if (!std::filesystem::exists(pack_dir() / "manifest.json")) return nullptr;
-    auto opened = Pack::open(pack_dir());
-    if (!opened.is_ok()) {
-      ADD_FAILURE() << opened.status().to_string();
-      return nullptr;
-    }
-    return std::make_unique<Pack>(std::move(opened).value());
-  }();
-  return pack.get();
-}
 
 struct Kernel {
   const ManifestKernel* entry = nullptr;

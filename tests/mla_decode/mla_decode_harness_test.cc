@@ -16,6 +16,7 @@
 #include "ingot/device.h"
 #include "ingot/pack.h"
 #include "op_check.h"
+#include "mla_test_pack.h"
 
 namespace ingot {
 namespace {
@@ -23,19 +24,9 @@ namespace {
 using harness::KernelShape;
 using harness::OpCheck;
 
-std::filesystem::path pack_dir() {
-  const char* override_dir = std::getenv("INGOT_PACK");
-  return override_dir != nullptr ? override_dir : INGOT_TEST_PACK_DIR;
-}
+using mla_test::pack_dir;
+using mla_test::main_pack;
 
-const Pack* main_pack() {
-  static const std::unique_ptr<Pack> pack = []() -> std::unique_ptr<Pack> {
-    if (!std::filesystem::exists(pack_dir() / "manifest.json")) return nullptr;
-    auto opened = Pack::open(pack_dir());
-    return opened.is_ok() ? std::make_unique<Pack>(std::move(opened).value()) : nullptr;
-  }();
-  return pack.get();
-}
 
 std::vector<std::string> kernel_ids() {
   std::vector<std::string> ids;

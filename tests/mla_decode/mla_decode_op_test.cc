@@ -16,16 +16,14 @@
 #include "ingot/ops/mla_decode.h"
 #include "ingot/runtime.h"
 #include "op_check.h"
+#include "mla_test_pack.h"
 
 namespace ingot {
 namespace {
 
-std::filesystem::path pack_dir() {
-  const char* override_dir = std::getenv("INGOT_PACK");
-  return override_dir != nullptr ? override_dir : INGOT_TEST_PACK_DIR;
-}
+using mla_test::pack_dir;
+using mla_test::have_pack;
 
-bool have_pack() { return std::filesystem::exists(pack_dir() / "manifest.json"); }
 
 // The case of a split, MTP, fp8-cache call with LSE, built by the op's harness check.
 harness::HostCase make_case(const std::string& arch) {

@@ -18,14 +18,12 @@
 #include "ingot/pack.h"
 #include "ingot/problem.h"
 #include "ingot/select.h"
+#include "mla_test_pack.h"
 
 namespace ingot {
 namespace {
 
-std::filesystem::path pack_dir() {
-  const char* override_dir = std::getenv("INGOT_PACK");
-  return override_dir != nullptr ? override_dir : INGOT_TEST_PACK_DIR;
-}
+using mla_test::pack_dir;
 
 Problem deepseek_decode(const std::string& arch, int64_t batch, int64_t heads, const std::string& kv_dtype,
                         int64_t kv_splits = 0) {
