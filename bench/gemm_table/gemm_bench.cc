@@ -9,6 +9,7 @@
 #include "ingot/arch.h"
 #include "ingot/launch.h"
 #include "ingot/select.h"
+#include "ingot_emu/bench_timing.h"
 #include "ingot_emu/emulator.h"
 #include "issue_model.h"
 
@@ -245,15 +246,23 @@ Result<BenchRow> run_bench_case(const Pack& pack, const BenchCase& c, const Benc
   row.model_ideal_us = roofline(*part, row.bytes_minimum, row.useful_flops, is_fp8(c.dtype)).estimate_us;
 
   // Timing mode: the cut-down launch's workgroup 0 stands for every workgroup of the full grid (exact
-  // under the same condition as the extrapolation); HBM traffic = the minimum bytes (L2/MALL reuse).
-  emu::TimingConstants constants = emu::timing_constants(c.arch);
-  constants.cus = static_cast<uint32_t>(c.cus);
-  const uint32_t per_cu = std::max<uint32_t>(1, p.waves_per_simd * 4 / std::max<uint32_t>(p.waves_per_workgroup, 1));
-  const emu::LaunchShape shape{.workgroups = static_cast<uint64_t>(row.workgroups),
-                               .workgroups_per_cu = per_cu,
-                               .flops = static_cast<uint64_t>(row.mfma_flops),
-                               .hbm_bytes = static_cast<uint64_t>(row.bytes_minimum)};
-  row.modeled = emu::model_launch(p.timing_traces, shape, constants);
+  // under the same condition as the extrapolation); the cache model's footprint = the minimum bytes.
+  auto modeled = emu::model_bench_launch(p, {.arch = c.arch,
+                                             .cus = static_cast<uint32_t>(c.cus),
+                                             .workgroups = static_cast<uint64_t>(row.workgroups),
+                                             .flops = row.mfma_flops,
+                                             .unique_bytes = row.bytes_minimum,
+                                             .requested_bytes = row.bytes_requested});
+  if (!modeled) return modeled.status();
+  row.modeled = std::move(modeled).value();
+
+  // The physical floor of this problem at the model's achievable HBM share and the data-sheet peak.
+  const emu::TimingConstants& constants = emu::timing_constants(c.arch);
+  const double achievable_tbps = part->hbm_tbytes_per_s * constants.hbm_achievable_share;
+  const double memory_floor_us = row.bytes_minimum / (achievable_tbps * 1e6);
+  const double compute_floor_us = roofline(*part, 0.0, row.useful_flops, is_fp8(c.dtype)).compute_us;
+  row.floor_us = std::max(memory_floor_us, compute_floor_us);
+  row.floor_memory_bound = memory_floor_us >= compute_floor_us;
   return row;
 }
 

@@ -67,6 +67,10 @@ struct BenchRow {
 
   // The emulator's timing mode (emu/timing) at the full grid: MODELED us, TF, GB/s and the bound.
   std::optional<emu::ModeledTiming> modeled;
+  // Physical floor of the problem (2MNK at the data-sheet peak, minimum bytes at the timing model's
+  // achievable HBM share): no kernel, ours or AMD's, can beat it if the model's figures are right.
+  double floor_us = 0.0;
+  bool floor_memory_bound = false;
   // AMD's measured time for the same (arch, CUs, M, N, K, dtype) from AITER's tuned tables, when listed.
   std::optional<double> amd_us;
   std::string amd_table;
