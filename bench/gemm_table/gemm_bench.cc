@@ -164,6 +164,16 @@ Result<CutLaunch> launch_cut(const Pack& pack, const ManifestKernel& kernel, con
 
 }  // namespace
 
+std::optional<PhysicalFloor> physical_floor(const BenchCase& c) {
+  const HardwarePart* part = hardware_part(c.arch);
+  if (part == nullptr) return std::nullopt;
+  const double achievable_tbps = part->hbm_tbytes_per_s * emu::timing_constants(c.arch).hbm_achievable_share;
+  const double memory_us = minimum_bytes(c) / (achievable_tbps * 1e6);
+  const double flops = 2.0 * static_cast<double>(c.M) * static_cast<double>(c.N) * static_cast<double>(c.K);
+  const double compute_us = roofline(*part, 0.0, flops, is_fp8(c.dtype)).compute_us;
+  return PhysicalFloor{std::max(memory_us, compute_us), memory_us >= compute_us};
+}
+
 Result<BenchRow> run_bench_case(const Pack& pack, const BenchCase& c, const BenchOptions& options) {
   const HardwarePart* part = hardware_part(c.arch);
   if (part == nullptr) return Status(StatusCode::kInvalidArgument, "no hardware model for arch '" + c.arch + "'");
@@ -255,14 +265,7 @@ Result<BenchRow> run_bench_case(const Pack& pack, const BenchCase& c, const Benc
                                              .requested_bytes = row.bytes_requested});
   if (!modeled) return modeled.status();
   row.modeled = std::move(modeled).value();
-
-  // The physical floor of this problem at the model's achievable HBM share and the data-sheet peak.
-  const emu::TimingConstants& constants = emu::timing_constants(c.arch);
-  const double achievable_tbps = part->hbm_tbytes_per_s * constants.hbm_achievable_share;
-  const double memory_floor_us = row.bytes_minimum / (achievable_tbps * 1e6);
-  const double compute_floor_us = roofline(*part, 0.0, row.useful_flops, is_fp8(c.dtype)).compute_us;
-  row.floor_us = std::max(memory_floor_us, compute_floor_us);
-  row.floor_memory_bound = memory_floor_us >= compute_floor_us;
+  row.floor = *physical_floor(c);
   return row;
 }
 

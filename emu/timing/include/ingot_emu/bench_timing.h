@@ -20,7 +20,7 @@
 namespace ingot::emu {
 
 struct BenchLaunch {
-  std::string arch;            // "gfx942" / "gfx950"; empty: the profile's
+  std::string arch{};          // "gfx942" / "gfx950"; empty: the profile's
   uint32_t cus = 0;            // 0: the arch's (304 / 256)
   uint64_t workgroups = 0;     // of the full launch; 0: the profiled launch's own
   double flops = 0;            // the full launch's (for TF); 0: the profile's MFMA flops x workgroups ratio
