@@ -68,9 +68,9 @@ TEST_P(TimingLaunch, ReReadStreamBeyondTheL2StreamsFromTheMall) {
   const TimingConstants& c = constants();
   const uint64_t groups = 8 * uint64_t{c.cus};
   const double requested = static_cast<double>(bytes) * static_cast<double>(groups);
-  // A 256 MiB footprint re-read ~19 times: 64x each L2, inside the 256 MB MALL (chipsandcheese.com,
-  // "Testing AMD's Giant MI300X"). Nearly every byte comes from the MALL at its 17.2 TB/s (AMD CDNA 3
-  // white paper); HBM only supplies the footprint once.
+  // A 256 MiB footprint re-read by 8 rounds of workgroups (~19 reads in all): 64x each L2, inside the
+  // 256 MB MALL (chipsandcheese.com, "Testing AMD's Giant MI300X"). Nearly every byte comes from the
+  // MALL at its 17.2 TB/s (AMD CDNA 3 white paper); HBM only supplies the footprint once.
   const LaunchShape shape{.workgroups = groups, .workgroups_per_cu = 1, .hbm_bytes = 256u << 20};
   const ModeledTiming t = model_launch(trace, shape, c);
   const double expected_s = requested / 17.2e12;

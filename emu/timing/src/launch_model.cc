@@ -85,13 +85,12 @@ ModeledTiming model_launch(const std::vector<WaveTrace>& traces, const LaunchSha
   const double requested = shape.requested_bytes != 0 ? static_cast<double>(shape.requested_bytes)
                                                       : static_cast<double>(vmem_bytes(traces)) * static_cast<double>(groups);
   const double unique = shape.hbm_bytes != 0 ? static_cast<double>(shape.hbm_bytes) : requested;
-  const CacheTraffic traffic = model_caches(requested, unique, c);
-  const TimingConstants mixed = with_latency_of(traffic, c);
-
   const uint32_t k = resident_per_cu(groups, shape.workgroups_per_cu, c);
   const uint64_t per_round = uint64_t{c.cus} * k;
   const uint64_t full_rounds = groups / per_round;
   const uint64_t tail = groups % per_round;
+  const CacheTraffic traffic = model_caches(requested, unique, full_rounds + (tail != 0 ? 1 : 0), c);
+  const TimingConstants mixed = with_latency_of(traffic, c);
   const CuTiming round = model_cu(traces, k, mixed);
   uint64_t cycles = full_rounds * round.cycles;
   if (tail != 0) cycles += model_cu(traces, static_cast<uint32_t>((tail + c.cus - 1) / c.cus), mixed).cycles;
@@ -112,10 +111,11 @@ ModeledTiming model_launch(const std::vector<WorkgroupRun>& runs, const LaunchSh
   }
   const double requested = shape.requested_bytes != 0 ? static_cast<double>(shape.requested_bytes) : run_bytes;
   const double unique = shape.hbm_bytes != 0 ? static_cast<double>(shape.hbm_bytes) : requested;
-  const CacheTraffic traffic = model_caches(requested, unique, c);
-  const TimingConstants mixed = with_latency_of(traffic, c);
-
   const uint32_t k = resident_per_cu(std::max<uint64_t>(groups, 1), shape.workgroups_per_cu, c);
+  const uint64_t per_round = uint64_t{c.cus} * k;
+  const uint64_t rounds = (groups + per_round - 1) / per_round;
+  const CacheTraffic traffic = model_caches(requested, unique, rounds, c);
+  const TimingConstants mixed = with_latency_of(traffic, c);
   // A workgroup holds its slot for its round time with k resident copies of its own kind (ASSUMED: a
   // mixed CU behaves like the average of its members).
   std::map<const std::vector<WaveTrace>*, CuTiming> timing_of;
@@ -141,8 +141,7 @@ ModeledTiming model_launch(const std::vector<WorkgroupRun>& runs, const LaunchSh
   }
 
   ModeledTiming out = finish(cycles, slowest, traffic, shape, unique, c);
-  const uint64_t per_round = uint64_t{c.cus} * k;
-  out.rounds = (groups + per_round - 1) / per_round;
+  out.rounds = rounds;
   out.workgroups_per_cu = k;
   return out;
 }

@@ -110,8 +110,9 @@ const std::vector<TimingSource>& timing_sources() {
        "AMD CDNA 3 white paper: Infinity Cache peak bandwidth 17.2 TB/s (as recalled, not re-read today); "
        "gfx950 the same ASSUMED"},
       {"cache hit rule",
-       "ASSUMED (cache_model.cc): workgroups round-robin over XCDs; a re-read hits with probability "
-       "min(1, capacity / footprint); first touches miss"},
+       "ASSUMED (cache_model.cc): workgroups round-robin over XCDs; re-reads among co-resident "
+       "workgroups hit; a later round's re-touch hits with probability min(1, capacity / footprint); "
+       "first touches miss"},
       {"l2_latency, mall_latency, hbm_latency",
        "ASSUMED: ~120 ns L2 hit, ~220 ns MALL hit, ~380 ns HBM at the peak clock, the order of the "
        "published MI300X pointer-chase levels (chipsandcheese.com 'Testing AMD's Giant MI300X'; SC25 'The "

@@ -88,7 +88,8 @@ struct CuTiming {
 CuTiming model_cu(const std::vector<WaveTrace>& traces, uint32_t copies, const TimingConstants& constants);
 
 // Where a launch's vector-memory bytes are served from (cache_model.cc). `requested`: bytes all its
-// workgroups' lanes move; `unique`: the distinct bytes they touch (the compulsory HBM traffic).
+// workgroups' lanes move; `unique`: the distinct bytes they touch (the compulsory HBM traffic);
+// `rounds`: how many times the CUs fill with resident workgroups.
 struct CacheTraffic {
   double l2_bytes = 0;    // = requested: every vector access goes through its XCD's L2
   double mall_bytes = 0;  // L2 misses (including each XCD's own compulsory misses)
@@ -96,7 +97,7 @@ struct CacheTraffic {
   double l2_hit_share = 0, mall_hit_share = 0, hbm_share = 0;  // of the requested bytes
   double latency_cycles = 0;  // the mix of l2/mall/hbm latency by those shares
 };
-CacheTraffic model_caches(double requested, double unique, const TimingConstants& constants);
+CacheTraffic model_caches(double requested, double unique, uint64_t rounds, const TimingConstants& constants);
 
 struct ModeledTiming {
   double us = 0;                 // modeled microseconds of the whole launch
