@@ -30,31 +30,42 @@ EmulatorOptions timed(Target target) {
   return options;
 }
 
-// One workgroup of the load stream (16 waves x 16 iterations x 8 KiB = 2 MiB), traced.
-std::vector<WaveTrace> load_stream_trace(Target target, uint64_t& bytes) {
+// A launch of 8 rounds (one workgroup per CU) of the load stream's workgroup (16 waves x 16 iterations x
+// 8 KiB = 2 MiB each, traced once); the tests vary only how many distinct bytes it touches.
+struct StreamLaunch {
+  std::vector<WaveTrace> trace;
+  uint64_t bytes_per_workgroup = 0;
+  uint64_t rounds = 8;
+  uint64_t workgroups = 0;
+  double requested = 0;
+};
+StreamLaunch load_stream_launch(Target target, const TimingConstants& c) {
   constexpr uint32_t kItems = 1024;
+  StreamLaunch out;
   Emulator emu(timed(target));
   DeviceArray<uint32_t> buf = upload(emu, std::vector<uint32_t>(kItems * 4, 1));
   auto profile = run_kernel(emu, "timing_load_stream", {1, 1, 1}, {kItems, 1, 1}, kernargs({buf.address, 16}));
   EXPECT_TRUE(profile.is_ok()) << profile.status().to_string();
-  if (!profile.is_ok() || profile->traced_workgroups.empty()) return {};
-  bytes = profile->global_bytes_read;
-  return profile->traced_workgroups.front().waves;
+  if (!profile.is_ok() || profile->traced_workgroups.empty()) return out;
+  out.trace = profile->traced_workgroups.front().waves;
+  out.bytes_per_workgroup = profile->global_bytes_read;
+  out.workgroups = out.rounds * c.cus;
+  out.requested = static_cast<double>(out.bytes_per_workgroup) * static_cast<double>(out.workgroups);
+  return out;
 }
 
 TEST_P(TimingLaunch, ReReadStreamThatFitsTheL2RunsAtTheL2Share) {
-  uint64_t bytes = 0;
-  const std::vector<WaveTrace> trace = load_stream_trace(GetParam(), bytes);
-  ASSERT_EQ(bytes, 2u << 20);
   const TimingConstants& c = constants();
-  constexpr uint64_t kRounds = 8;
+  const StreamLaunch s = load_stream_launch(GetParam(), c);
+  ASSERT_EQ(s.bytes_per_workgroup, 2u << 20);
   // Every workgroup re-reads the same 1 MiB: a footprint inside each XCD's 4 MB L2.
-  const LaunchShape shape{.workgroups = kRounds * c.cus, .workgroups_per_cu = 1, .hbm_bytes = 1u << 20};
-  const ModeledTiming t = model_launch(trace, shape, c);
+  const LaunchShape shape{.workgroups = s.workgroups, .workgroups_per_cu = 1, .hbm_bytes = 1u << 20};
+  const ModeledTiming t = model_launch(s.trace, shape, c);
   // AMD CDNA 3 white paper: 2048 B/clk of L2 per XCD over its 38 (MI300X) or 32 (MI355X) CUs; per
   // round the bytes at that share, the kernarg load and one L2-hit latency.
   const double share = 2048.0 / (GetParam() == Target::kGfx942 ? 38.0 : 32.0);
-  const double expected = kRounds * (static_cast<double>(bytes) / share + c.smem_latency + c.l2_latency);
+  const double expected =
+      static_cast<double>(s.rounds) * (static_cast<double>(s.bytes_per_workgroup) / share + c.smem_latency + c.l2_latency);
   RecordProperty("modeled_cycles", std::to_string(body_cycles(t)));
   RecordProperty("expected_cycles", std::to_string(expected));
   EXPECT_NEAR(body_cycles(t), expected, 0.05 * expected);
@@ -63,17 +74,14 @@ TEST_P(TimingLaunch, ReReadStreamThatFitsTheL2RunsAtTheL2Share) {
 }
 
 TEST_P(TimingLaunch, ReReadStreamBeyondTheL2StreamsFromTheMall) {
-  uint64_t bytes = 0;
-  const std::vector<WaveTrace> trace = load_stream_trace(GetParam(), bytes);
   const TimingConstants& c = constants();
-  const uint64_t groups = 8 * uint64_t{c.cus};
-  const double requested = static_cast<double>(bytes) * static_cast<double>(groups);
+  const StreamLaunch s = load_stream_launch(GetParam(), c);
   // A 256 MiB footprint re-read by 8 rounds of workgroups (~19 reads in all): 64x each L2, inside the
   // 256 MB MALL (chipsandcheese.com, "Testing AMD's Giant MI300X"). Nearly every byte comes from the
   // MALL at its 17.2 TB/s (AMD CDNA 3 white paper); HBM only supplies the footprint once.
-  const LaunchShape shape{.workgroups = groups, .workgroups_per_cu = 1, .hbm_bytes = 256u << 20};
-  const ModeledTiming t = model_launch(trace, shape, c);
-  const double expected_s = requested / 17.2e12;
+  const LaunchShape shape{.workgroups = s.workgroups, .workgroups_per_cu = 1, .hbm_bytes = 256u << 20};
+  const ModeledTiming t = model_launch(s.trace, shape, c);
+  const double expected_s = s.requested / 17.2e12;
   RecordProperty("modeled_us", std::to_string(t.us));
   RecordProperty("expected_us", std::to_string(expected_s * 1e6 + c.launch_latency_s * 1e6));
   EXPECT_NEAR(t.us * 1e-6 - c.launch_latency_s, expected_s, 0.05 * expected_s);
@@ -82,19 +90,16 @@ TEST_P(TimingLaunch, ReReadStreamBeyondTheL2StreamsFromTheMall) {
 }
 
 TEST_P(TimingLaunch, StreamWithoutReuseRunsAtAchievableHbm) {
-  uint64_t bytes = 0;
-  const std::vector<WaveTrace> trace = load_stream_trace(GetParam(), bytes);
   const TimingConstants& c = constants();
-  const uint64_t groups = 8 * uint64_t{c.cus};
-  const double requested = static_cast<double>(bytes) * static_cast<double>(groups);
-  const LaunchShape shape{.workgroups = groups, .workgroups_per_cu = 1};  // unique = requested
-  const ModeledTiming t = model_launch(trace, shape, c);
+  const StreamLaunch s = load_stream_launch(GetParam(), c);
+  const LaunchShape shape{.workgroups = s.workgroups, .workgroups_per_cu = 1};  // unique = requested
+  const ModeledTiming t = model_launch(s.trace, shape, c);
   // Data sheets: 5.3 TB/s (MI300X), 8 TB/s (MI355X), at the table's achievable share.
   const double peak = GetParam() == Target::kGfx942 ? 5.3e12 : 8.0e12;
-  const double expected_s = requested / (peak * c.hbm_achievable_share);
+  const double expected_s = s.requested / (peak * c.hbm_achievable_share);
   EXPECT_NEAR(t.us * 1e-6 - c.launch_latency_s, expected_s, 0.05 * expected_s);
   EXPECT_EQ(t.bound, "HBM bandwidth");
-  EXPECT_NEAR(t.gbps, requested / (t.us * 1e-6) / 1e9, 1e-6 * t.gbps);
+  EXPECT_NEAR(t.gbps, s.requested / (t.us * 1e-6) / 1e9, 1e-6 * t.gbps);
 }
 
 uint64_t pipe_cycles(const LaunchProfile& profile) { return profile.mfma_busy_cycles / profile.instructions.mfma; }
