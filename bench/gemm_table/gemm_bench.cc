@@ -92,6 +92,21 @@ void set_i32_kernarg(const ManifestKernel& kernel, std::vector<uint8_t>& kernarg
   }
 }
 
+// Distinct A and B bytes one round of resident tiles on one XCD reads (the cache model's round footprint).
+// Workgroups go out in linear order (x = N-tiles fastest, then y = M-tiles, then z = K-splits), `slots`
+// at a time, round-robin over the XCDs: a round covers `slots` consecutive tiles, and an XCD's share of
+// them spans all the round's M-tile rows but only every xcds-th N-tile column.
+double round_footprint_per_xcd(const BenchCase& c, const std::array<int64_t, 3>& grid, int64_t bm, int64_t bn,
+                               int64_t slots, uint32_t xcds) {
+  const int64_t gx = std::max<int64_t>(grid[0], 1), gy = std::max<int64_t>(grid[1], 1), gz = std::max<int64_t>(grid[2], 1);
+  const double k_slice = static_cast<double>(c.K) / static_cast<double>(gz) * static_cast<double>(in_bytes(c.dtype));
+  const int64_t planes = std::clamp<int64_t>(ceil_div(slots, gx * gy), 1, gz);
+  const int64_t rows = planes > 1 ? gy : std::min(gy, ceil_div(slots, gx));
+  const int64_t columns = std::max<int64_t>(1, std::min(gx, slots) / std::max<int64_t>(xcds, 1));
+  return static_cast<double>(planes) * k_slice *
+         (static_cast<double>(rows * std::min(bm, c.M)) + static_cast<double>(columns * bn));
+}
+
 struct CutLaunch {
   emu::LaunchProfile profile;
   int64_t workgroups = 0;
@@ -257,12 +272,16 @@ Result<BenchRow> run_bench_case(const Pack& pack, const BenchCase& c, const Benc
 
   // Timing mode: the cut-down launch's workgroup 0 stands for every workgroup of the full grid (exact
   // under the same condition as the extrapolation); the cache model's footprint = the minimum bytes.
+  const int64_t per_cu = std::max<int64_t>(1, p.waves_per_simd * 4 / std::max<uint32_t>(p.waves_per_workgroup, 1));
+  const int64_t slots = c.cus * std::min(per_cu, row.cu_waves);
   auto modeled = emu::model_bench_launch(p, {.arch = c.arch,
                                              .cus = static_cast<uint32_t>(c.cus),
                                              .workgroups = static_cast<uint64_t>(row.workgroups),
                                              .flops = row.mfma_flops,
                                              .unique_bytes = row.bytes_minimum,
-                                             .requested_bytes = row.bytes_requested});
+                                             .requested_bytes = row.bytes_requested,
+                                             .round_footprint_per_xcd = round_footprint_per_xcd(
+                                                 c, row.grid, *bm, *bn, slots, emu::timing_constants(c.arch).xcds)});
   if (!modeled) return modeled.status();
   row.modeled = std::move(modeled).value();
   row.floor = *physical_floor(c);

@@ -32,7 +32,8 @@ Result<ModeledTiming> model_bench_launch(const LaunchProfile& profile, const Ben
                           .workgroups_per_cu = per_cu,
                           .flops = static_cast<uint64_t>(flops),
                           .hbm_bytes = static_cast<uint64_t>(launch.unique_bytes),
-                          .requested_bytes = static_cast<uint64_t>(requested)};
+                          .requested_bytes = static_cast<uint64_t>(requested),
+                          .round_footprint_per_xcd = static_cast<uint64_t>(launch.round_footprint_per_xcd)};
   return model_traced_launch(profile.traced_workgroups, profile.workgroups, shape, constants);
 }
 

@@ -4,11 +4,11 @@
 // so each XCD's L2 sees requested / xcds bytes over a footprint of min(unique, requested / xcds): an
 // operand shared by all workgroups (a GEMM's A re-read by every N-tile) is fetched once per XCD, an
 // operand split between them (decode weights) once in all. The launch runs in `rounds` of resident
-// workgroups; each round touches min(footprint, its requested bytes) of it. Re-reads inside a round hit
-// (ASSUMED: resident workgroups stream through shared data together, as a GEMM's co-resident tiles walk
-// K in step); a round's first touches are compulsory misses once, and re-touches of what an earlier
-// round read hit with probability min(1, capacity / footprint) (ASSUMED: spread evenly over the
-// footprint). The MALL sees all XCDs' L2 misses over the launch's unique bytes: there every re-read is a
+// workgroups; each round touches the caller's round footprint (a GEMM's tile rows and columns), else
+// min(footprint, its requested bytes) of it. Re-reads inside a round hit (ASSUMED: resident workgroups
+// stream through shared data together, as a GEMM's co-resident tiles walk K in step); a round's first
+// touches are compulsory misses once, and re-touches of what an earlier round read hit with probability
+// min(1, capacity / footprint) (ASSUMED: spread evenly over the footprint). The MALL sees all XCDs' L2 misses over the launch's unique bytes: there every re-read is a
 // re-touch, under the same capacity rule, which gives the HBM traffic.
 #include <algorithm>
 #include <cstdint>
@@ -28,7 +28,8 @@ double misses(double touches, double footprint, double capacity) {
 
 }  // namespace
 
-CacheTraffic model_caches(double requested, double unique, uint64_t rounds, const TimingConstants& c) {
+CacheTraffic model_caches(double requested, double unique, uint64_t rounds, double round_footprint_per_xcd,
+                          const TimingConstants& c) {
   CacheTraffic t;
   requested = std::max(requested, 0.0);
   unique = std::clamp(unique, 0.0, requested);
@@ -36,7 +37,8 @@ CacheTraffic model_caches(double requested, double unique, uint64_t rounds, cons
   const double per_xcd = requested / xcds;
   const double footprint = std::min(unique, per_xcd);
   const double round_count = static_cast<double>(std::max<uint64_t>(rounds, 1));
-  const double round_touches = round_count * std::min(footprint, per_xcd / round_count);
+  const double per_round = round_footprint_per_xcd > 0 ? round_footprint_per_xcd : per_xcd / round_count;
+  const double round_touches = std::max(footprint, round_count * std::min(footprint, per_round));
   t.l2_bytes = requested;
   t.mall_bytes = xcds * misses(round_touches, footprint, c.l2_bytes_per_xcd);
   t.hbm_bytes = misses(t.mall_bytes, unique, c.mall_bytes);

@@ -89,7 +89,8 @@ ModeledTiming model_launch(const std::vector<WaveTrace>& traces, const LaunchSha
   const uint64_t per_round = uint64_t{c.cus} * k;
   const uint64_t full_rounds = groups / per_round;
   const uint64_t tail = groups % per_round;
-  const CacheTraffic traffic = model_caches(requested, unique, full_rounds + (tail != 0 ? 1 : 0), c);
+  const CacheTraffic traffic = model_caches(requested, unique, full_rounds + (tail != 0 ? 1 : 0),
+                                           static_cast<double>(shape.round_footprint_per_xcd), c);
   const TimingConstants mixed = with_latency_of(traffic, c);
   const CuTiming round = model_cu(traces, k, mixed);
   uint64_t cycles = full_rounds * round.cycles;
@@ -114,7 +115,8 @@ ModeledTiming model_launch(const std::vector<WorkgroupRun>& runs, const LaunchSh
   const uint32_t k = resident_per_cu(std::max<uint64_t>(groups, 1), shape.workgroups_per_cu, c);
   const uint64_t per_round = uint64_t{c.cus} * k;
   const uint64_t rounds = (groups + per_round - 1) / per_round;
-  const CacheTraffic traffic = model_caches(requested, unique, rounds, c);
+  const CacheTraffic traffic =
+      model_caches(requested, unique, rounds, static_cast<double>(shape.round_footprint_per_xcd), c);
   const TimingConstants mixed = with_latency_of(traffic, c);
   // A workgroup holds its slot for its round time with k resident copies of its own kind (ASSUMED: a
   // mixed CU behaves like the average of its members).

@@ -26,6 +26,9 @@ struct BenchLaunch {
   double flops = 0;            // the full launch's (for TF); 0: the profile's MFMA flops x workgroups ratio
   double unique_bytes = 0;     // distinct bytes the full launch touches (A + B + C, K + V + Q + O, ...); 0: no reuse
   double requested_bytes = 0;  // bytes all its lanes move; 0: the profile's global bytes x workgroups ratio
+  // Distinct bytes one round of resident workgroups on one XCD touches (a GEMM: the A rows and B
+  // columns of the tiles resident together); 0: unknown, no reuse inside a round is assumed.
+  double round_footprint_per_xcd = 0;
 };
 
 // The profiled launch's traced workgroups stand for the full launch: its grid pattern repeats over

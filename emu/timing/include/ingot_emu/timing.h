@@ -89,7 +89,9 @@ CuTiming model_cu(const std::vector<WaveTrace>& traces, uint32_t copies, const T
 
 // Where a launch's vector-memory bytes are served from (cache_model.cc). `requested`: bytes all its
 // workgroups' lanes move; `unique`: the distinct bytes they touch (the compulsory HBM traffic);
-// `rounds`: how many times the CUs fill with resident workgroups.
+// `rounds`: how many times the CUs fill with resident workgroups; `round_footprint_per_xcd`: the
+// distinct bytes one round's workgroups on one XCD touch, when the caller knows its geometry (0: taken
+// as every byte of the round distinct, up to the XCD's footprint: no reuse inside a round).
 struct CacheTraffic {
   double l2_bytes = 0;    // = requested: every vector access goes through its XCD's L2
   double mall_bytes = 0;  // L2 misses (including each XCD's own compulsory misses)
@@ -97,7 +99,8 @@ struct CacheTraffic {
   double l2_hit_share = 0, mall_hit_share = 0, hbm_share = 0;  // of the requested bytes
   double latency_cycles = 0;  // the mix of l2/mall/hbm latency by those shares
 };
-CacheTraffic model_caches(double requested, double unique, uint64_t rounds, const TimingConstants& constants);
+CacheTraffic model_caches(double requested, double unique, uint64_t rounds, double round_footprint_per_xcd,
+                          const TimingConstants& constants);
 
 struct ModeledTiming {
   double us = 0;                 // modeled microseconds of the whole launch
@@ -117,6 +120,7 @@ struct LaunchShape {
   uint64_t flops = 0;
   uint64_t hbm_bytes = 0;          // unique (compulsory) bytes: the caller's figure, else the requested bytes
   uint64_t requested_bytes = 0;    // all workgroups' VMEM bytes; 0: from the traces (per workgroup x count)
+  uint64_t round_footprint_per_xcd = 0;  // model_caches; 0: unknown
 };
 // Every workgroup runs what `traces` (one per wave) ran.
 ModeledTiming model_launch(const std::vector<WaveTrace>& traces, const LaunchShape& shape,
