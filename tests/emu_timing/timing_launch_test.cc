@@ -1,7 +1,7 @@
 // Self-checks of the launch level of the timing mode, each against a first-principles figure (5%):
 //  - the cache model: a re-read stream whose footprint fits the L2 runs at the CUs' L2 share; one that
 //    fits the MALL but is 64x the L2 streams at the MALL's bandwidth; one with no reuse at the achievable
-//    HBM bandwidth;
+//    HBM bandwidth; co-resident re-reads hit, so each XCD fetches its footprint once;
 //  - workgroups that differ (a triangle: workgroup x does x + 1 chains): traced, the launch lasts as long
 //    as its heaviest workgroup (plus the kernarg load); workgroup 0 alone would say a sixth of that;
 //  - model_bench_launch: a cut-down launch's pattern repeated over a larger grid; errors as values.
@@ -100,6 +100,21 @@ TEST_P(TimingLaunch, StreamWithoutReuseRunsAtAchievableHbm) {
   EXPECT_NEAR(t.us * 1e-6 - c.launch_latency_s, expected_s, 0.05 * expected_s);
   EXPECT_EQ(t.bound, "HBM bandwidth");
   EXPECT_NEAR(t.gbps, s.requested / (t.us * 1e-6) / 1e9, 1e-6 * t.gbps);
+}
+
+TEST_P(TimingLaunch, CoResidentReReadsHitAndEachXcdFetchesItsFootprintOnce) {
+  const TimingConstants& c = constants();
+  // A prefill-GEMM-like launch: 100 MiB of operands read 80 times over (8000 MiB), in 4 rounds; the
+  // tiles resident together on one XCD read 2 MiB of distinct rows and columns, inside its 4 MB L2.
+  // Workgroups spread over the 8 XCDs, so each XCD touches all 100 MiB and fetches it once from the
+  // 256 MB MALL; HBM supplies it once.
+  constexpr double kMiB = 1024.0 * 1024.0;
+  const CacheTraffic t = model_caches(8000 * kMiB, 100 * kMiB, 4, 2 * kMiB, c);
+  EXPECT_NEAR(t.mall_bytes, 8 * 100 * kMiB, 1.0);
+  EXPECT_NEAR(t.hbm_bytes, 100 * kMiB, 1.0);
+  EXPECT_NEAR(t.l2_hit_share, 1.0 - 800.0 / 8000.0, 1e-12);
+  // Not knowing the round's geometry, each round is taken to read fresh bytes: more MALL traffic.
+  EXPECT_GT(model_caches(8000 * kMiB, 100 * kMiB, 4, 0, c).mall_bytes, 1.5 * t.mall_bytes);
 }
 
 uint64_t pipe_cycles(const LaunchProfile& profile) { return profile.mfma_busy_cycles / profile.instructions.mfma; }
