@@ -39,10 +39,15 @@ many workgroups). The rule:
                                                    (2 x 33 KiB per wave with real rows per split: ~6%)
   by_len = ceil(max_seq_len / chunk)               a long sequence in a skewed batch is spread over
                                                    this many workgroups
-  spread = min(cus div wgs, ceil(max_seq_len / MIN_CHUNK_KEYS))
-                                                   a small batch still covers the CUs in one round
-                                                   (floor: no second, mostly idle round), with chunks of
-                                                   at least MIN_CHUNK_KEYS keys
+  cover  = ceil(cus / wgs) if wgs * ceil(cus / wgs) <= cus * slots, else cus div wgs
+                                                   splits that give every CU a workgroup, by the
+                                                   device's CU count, when they all stay resident at once
+                                                   (slots: the variant's workgroups per CU, _slots), so no
+                                                   second, mostly idle round starts (MI300X, 64 workgroups:
+                                                   5 splits on 304 CUs, 16 of them holding 2; was 4: 48
+                                                   CUs idle)
+  spread = min(cover, ceil(max_seq_len / MIN_CHUNK_KEYS))
+                                                   chunks of at least MIN_CHUNK_KEYS keys
   fill   = ceil(FILL_WAVES * cus / wgs)            at most FILL_WAVES workgroups per CU
   S      = clamp(min(max(by_len, spread), fill), 1, MAX_SPLITS), or min(kv_splits, MAX_SPLITS) when the caller sets
            kv_splits > 0 (a fixed split for graph capture; the tests use it to split short sequences)
@@ -66,6 +71,8 @@ MAX_SPLITS = 64
 CHUNK_KEYS = 1024
 MIN_CHUNK_KEYS = 256
 FILL_WAVES = 4
+SIMD_VGPRS = 512                # unified registers (arch VGPRs + AGPRs) per lane of one SIMD
+SIMDS_PER_CU = 4
 MAX_PAGE_SIZE = 2**20
 # per wave and split: 32 quads of O (fp32) + 1 quad (row max, row sum), [quad][lane][16 bytes]
 PARTIAL_QUADS = DV // ROWS_PER_WAVE + 1
@@ -194,10 +201,22 @@ def chunk_keys(p: dict) -> list:
     return ["mul", CHUNK_KEYS * 2 // _kv_bytes(p), row_waves]
 
 
-def requested_splits(p: dict) -> list:
+def _slots(arch: str, p: dict) -> int:
+    """Workgroups one CU holds at once: the fewer of what its LDS and its register file allow (SIMD_VGPRS
+    unified registers per SIMD lane, arch VGPRs then AGPRs in granules of 8; wave i on SIMD i % 4)."""
+    plan = _plan(arch, p)
+    alloc = ((plan["next_free_vgpr"] + 3) // 4 * 4 + plan["agpr_count"] + 7) // 8 * 8
+    return max(1, min(arch_info(arch).lds_bytes // plan["lds_bytes"],
+                      SIMD_VGPRS // alloc * SIMDS_PER_CU // p["waves"]))
+
+
+def requested_splits(arch: str, p: dict) -> list:
     """The rule of the module docstring, or the caller's `kv_splits` when it gives one (> 0)."""
     by_len = ["ceil_div", ["max", 1, "max_seq_len"], chunk_keys(p)]
-    spread = ["min", ["div", "cus", _wgs(p)], ["ceil_div", ["max", 1, "max_seq_len"], MIN_CHUNK_KEYS]]
+    every_cu = ["ceil_div", "cus", _wgs(p)]
+    cover = ["if", ["le", ["mul", _wgs(p), every_cu], ["mul", "cus", _slots(arch, p)]], every_cu,
+             ["div", "cus", _wgs(p)]]
+    spread = ["min", cover, ["ceil_div", ["max", 1, "max_seq_len"], MIN_CHUNK_KEYS]]
     fill = ["ceil_div", ["mul", FILL_WAVES, "cus"], _wgs(p)]
     rule = ["max", 1, ["min", ["max", by_len, spread], fill, MAX_SPLITS]]
     return ["if", ["gt", "kv_splits", 0], ["min", "kv_splits", MAX_SPLITS], rule]
@@ -205,7 +224,7 @@ def requested_splits(p: dict) -> list:
 
 def keys_per_split(arch: str, p: dict) -> list:
     bk = _bk(arch, p["waves"])
-    return ["round_up", ["max", 1, ["ceil_div", "max_seq_len", requested_splits(p)]], bk]
+    return ["round_up", ["max", 1, ["ceil_div", "max_seq_len", requested_splits(arch, p)]], bk]
 
 
 def splits(arch: str, p: dict) -> list:
@@ -289,7 +308,8 @@ def _cost(arch: str, p: dict) -> list:
     workgroups' bytes in flight, the MFMA work of the padded row tiles, partial traffic, launch rounds.
       kv_bytes = wgs * max_seq_len * 576 * kv_bytes        (max_seq_len: the host does not know each length)
       flops    = wgs * 16W * max_seq_len * 2 * (576 + 512) padded rows included: the padding cost
-      mem_ns   = kv_bytes / min(HBM, active_wgs * in_flight / latency)
+      mem_ns   = kv_bytes / min(HBM, resident_wgs * in_flight / latency)
+                 resident_wgs = min(wgs * S, cus * slots): every resident workgroup keeps one KV tile in flight
       mma_ns   = flops / (active CUs * per-CU bf16 peak)
       cost     = max(mem_ns, mma_ns) + partials / HBM + launch"""
     roof = ROOFLINE[arch]
@@ -299,7 +319,8 @@ def _cost(arch: str, p: dict) -> list:
     active = ["min", "cus", ["mul", wgs, s]]
     kv_bytes = ["mul", wgs, "max_seq_len", DQK * _kv_bytes(p)]
     in_flight = plan["bk"] * DQK * _kv_bytes(p)
-    rate = ["min", roof.hbm_bytes_per_ns, ["div", ["mul", active, in_flight], roof.latency_ns]]
+    resident = ["min", ["mul", "cus", _slots(arch, p)], ["mul", wgs, s]]
+    rate = ["min", roof.hbm_bytes_per_ns, ["div", ["mul", resident, in_flight], roof.latency_ns]]
     mem_ns = ["div", kv_bytes, rate]
     flops = ["mul", wgs, rows_per_wg(p), "max_seq_len", 2 * (DQK + DV)]
     mma_ns = ["div", flops, ["mul", active, roof.flops_per_ns_per_cu]]

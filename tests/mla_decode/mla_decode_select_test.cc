@@ -3,7 +3,10 @@
 // pages) at TP 1, 8 and 16 (H = 128, 16, 8) with batch 1, 32 and 256, on MI300X (304 CUs) and MI355X
 // (256 CUs). The expected values were worked out by hand from the rule in the family's docstring:
 //   row tiles = ceil(H / (16 W)); wgs = B * row tiles; chunk = 1024 min(W, ceil(H / 16)) (x2 for fp8 KV);
-//   S = clamp(min(max(ceil(4096 / chunk), min(cus div wgs, ceil(4096 / 256))), ceil(4 cus / wgs)), 1, 64)
+//   S = clamp(min(max(ceil(4096 / chunk), min(cover, ceil(4096 / 256))), ceil(4 cus / wgs)), 1, 64)
+//   cover = ceil(cus / wgs) when wgs * ceil(cus / wgs) workgroups fit the CUs at once (cus * slots: 3 per CU
+//   for the 1-wave gfx942 kernels, 2 for the 2-wave ones and gfx950's 2-wave ones, 1 for gfx950's 4-wave
+//   ones), else cus div wgs
 // and the cost's preference for the fewest KV re-reads (fewest row tiles), then the fewest padded rows.
 #include <gtest/gtest.h>
 
@@ -51,14 +54,16 @@ struct Pin {
 // re-read the KV 4 times, not 8); at B = 1 every workgroup is bound by its own bytes in flight, so both
 // tilings cost the same and the tie goes to the smaller id (1 wave: more CUs at work). H <= 16: one wave (no
 // padded rows beyond H). Splits: by_len, raised to cover the CUs in one round for small batches (B = 1:
-// 16, the 256-key floor; H <= 16, B = 32: 304 div 32 = 9; H = 128, B = 32: 304 div 128 = 2), capped at
+// 16, the 256-key floor; H <= 16, B = 32: ceil(304 / 32) = 10, 320 workgroups on 304 CUs holding 3 each;
+// H = 128, B = 32: ceil(304 / 128) = 3, 384 workgroups of 2 waves, 2 per CU fit), capped at
 // ceil(1216 / wgs) (B = 256, H = 128: 2; bf16 keeps it, fp8's by_len is 1).
 // MI355X: 2 or 4 waves; H = 128 takes 4 (2 row tiles) when HBM binds, 2 at B = 1 (tie); H <= 16 takes 2
-// (fewest padded rows); H <= 16, B = 32: 256 div 32 = 8 splits; H = 128, B = 32: 256 div 64 = 4.
+// (fewest padded rows); H <= 16, B = 32: 256 / 32 = 8 splits; H = 128, B = 32: 256 / 64 = 4 (the CU count is a
+// multiple of the workgroups: ceil and floor agree).
 constexpr Pin kPins[] = {
-    {"gfx942", 304, 128, 1, 1, 16, 16}, {"gfx942", 304, 128, 32, 2, 2, 2}, {"gfx942", 304, 128, 256, 2, 2, 1},
-    {"gfx942", 304, 16, 1, 1, 16, 16},  {"gfx942", 304, 16, 32, 1, 9, 9},  {"gfx942", 304, 16, 256, 1, 4, 2},
-    {"gfx942", 304, 8, 1, 1, 16, 16},   {"gfx942", 304, 8, 32, 1, 9, 9},   {"gfx942", 304, 8, 256, 1, 4, 2},
+    {"gfx942", 304, 128, 1, 1, 16, 16}, {"gfx942", 304, 128, 32, 2, 3, 3}, {"gfx942", 304, 128, 256, 2, 2, 1},
+    {"gfx942", 304, 16, 1, 1, 16, 16},  {"gfx942", 304, 16, 32, 1, 10, 10},  {"gfx942", 304, 16, 256, 1, 4, 2},
+    {"gfx942", 304, 8, 1, 1, 16, 16},   {"gfx942", 304, 8, 32, 1, 10, 10},   {"gfx942", 304, 8, 256, 1, 4, 2},
     {"gfx950", 256, 128, 1, 2, 16, 16}, {"gfx950", 256, 128, 32, 4, 4, 4}, {"gfx950", 256, 128, 256, 4, 1, 1},
     {"gfx950", 256, 16, 1, 2, 16, 16},  {"gfx950", 256, 16, 32, 2, 8, 8},  {"gfx950", 256, 16, 256, 2, 4, 2},
     {"gfx950", 256, 8, 1, 2, 16, 16},   {"gfx950", 256, 8, 32, 2, 8, 8},   {"gfx950", 256, 8, 256, 2, 4, 2},
