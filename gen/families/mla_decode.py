@@ -145,18 +145,23 @@ def _plan(arch: str, p: dict) -> dict:
     # k-steps per LDS operand read of S: gfx942's 4-element operands come two steps per ds_read_b128 (lane g
     # reads dims 8g..8g+7 of a 32-dim pair of steps; K and Q pair the same dims, so each dim is summed once)
     read_steps = 2 if mf.operand_regs == 2 else 1
+    # The LDS operand reads are software-pipelined: the reads of the next group of k-steps (of V column
+    # blocks) are in flight while the MFMAs of this one run, so K and V take two buffers each; the largest
+    # group of k-steps whose two buffers fit 256 VGPRs.
     for group in (g for g in (4, 2, 1) if g % read_steps == 0):
         s_acc = compute
         p_pack = s_acc + blocks * 4
         k_ops = p_pack + blocks * 2
-        v_ops = k_ops + group * blocks * mf.operand_regs
-        end = max(v_ops + group * 4, compute + 12)  # 2 transposed reads per block (gfx950);
-                                                     # fp8 widening: 4 f32 + 8 packed
+        k_buf = group * blocks * mf.operand_regs
+        v_ops = k_ops + 2 * k_buf
+        end = max(v_ops + 2 * group * 4, compute + 12)  # gfx950: 2 transposed reads per V block;
+                                                         # fp8 widening: 4 f32 + 8 packed
         if end <= MAX_ARCH_VGPRS:
             break
-    # gfx942's P.V works on column groups of 4 blocks, 16 registers each (4 reads + 4 operands), in the K/V
-    # operand registers (dead after S): as many groups in flight as fit, up to 2
-    v_groups = min(2, (end - k_ops) // 16)
+    # gfx942's P.V works on column groups of 4 blocks, 16 registers each (8 of reads, 8 of operands), in the
+    # K/V operand registers (dead after S): two buffers of v_groups groups, pipelined as above
+    v_groups = min(2, (MAX_ARCH_VGPRS - k_ops) // 32)
+    end = max(end, k_ops + 32 * v_groups)
     cvt = compute
     # after the last tile O moves to VGPRs v28..v155 (Q, staging and compute are dead); the last arriver's
     # combine reads partials into the registers after it, combine_quads accumulator quads per round trip,
@@ -168,7 +173,7 @@ def _plan(arch: str, p: dict) -> dict:
     return {
         "mfma": mf, "waves": w, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks, "steps": steps,
         "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader, "q_loader": q_loader,
-        "pitch": LDS_PITCH, "group": group,
+        "pitch": LDS_PITCH, "group": group, "k_buf": k_buf, "v_buf": group * 4,
         # Q rows pass through LDS once (prologue), in the KV tile's space: q_slots waves at a time, q_turns turns
         "lds_kv": 0, "lds_q": 0, "lds_bytes": bk * LDS_PITCH,
         "q_slots": bk // ROWS_PER_WAVE, "q_turns": -(-w // (bk // ROWS_PER_WAVE)),
