@@ -160,12 +160,13 @@ Run emulate(const Pack& pack, const ManifestKernel& k, const Part& part, const S
 struct TimingModel {
   emu::ModeledTiming launch;
   double mfma_simd_loop = 0;  // MFMA-busy share of the busiest SIMD over the main loop's CU cycles
+  double cycles_per_tile = 0;  // main-loop CU cycles per KV tile of workgroup 0
 };
 
 // Step 4 of the method: the timing mode's traces of the L and L/2 runs (workgroup 0 of each), with the
 // resident workgroups per CU that the launch's occupancy and the full grid give.
 TimingModel timing_model(const Part& part, const emu::LaunchProfile& at_l, const emu::LaunchProfile& at_half,
-                         double wgs, double wgs_per_cu_fit, double flops, double hbm_bytes) {
+                         double wgs, double wgs_per_cu_fit, double flops, double hbm_bytes, double loop_tiles) {
   emu::TimingConstants constants = emu::timing_constants(part.arch);
   constants.cus = static_cast<uint32_t>(part.cus);
   const auto fit = static_cast<uint32_t>(std::max(1.0, wgs_per_cu_fit));
@@ -179,6 +180,7 @@ TimingModel timing_model(const Part& part, const emu::LaunchProfile& at_l, const
   const emu::CuTiming half = emu::model_cu(at_half.timing_traces, resident, constants);
   if (full.cycles > half.cycles) {
     tm.mfma_simd_loop = static_cast<double>(full.mfma_busy - half.mfma_busy) / static_cast<double>(full.cycles - half.cycles);
+    tm.cycles_per_tile = static_cast<double>(full.cycles - half.cycles) / loop_tiles;
   }
   return tm;
 }
@@ -232,9 +234,9 @@ int skew_rows(const Pack& pack) {
 
 int run_table(const Pack& pack) {
   std::printf("mla_decode: emulator counts (one batch entry, x B) + MODELED time (not a GPU measurement)\n");
-  std::printf("%-7s %-14s %4s %4s %2s %6s %-4s %-36s %-11s %8s %8s %7s %7s %9s %8s %5s %7s | %9s %7s %7s %-5s %9s\n", "arch",
+  std::printf("%-7s %-14s %4s %4s %2s %6s %-4s %-36s %-11s %8s %8s %7s %7s %9s %8s %5s %7s | %9s %7s %7s %-5s %9s %7s\n", "arch",
               "shape", "B", "H", "Sq", "L", "kv", "kernel", "grid", "fetch/mn", "part/mn", "KB/CU", "MFMA%lp", "MFMA%all",
-              "t_us*", "%HBM*", "TF*", "tm_us*", "tm%HBM*", "tmTF*", "bound", "MFMA%simd");
+              "t_us*", "%HBM*", "TF*", "tm_us*", "tm%HBM*", "tmTF*", "bound", "MFMA%simd", "cyc/KVt");
   int failures = 0;
   for (const Part& part : kParts) {
     for (const Shape& s : kShapes) {
@@ -290,19 +292,23 @@ int run_table(const Pack& pack) {
       const double t_issue = B * all.total() / (4.0 * active_cus * part.clock_ghz);
       const double t_ns = std::max(t_mem, t_issue) + kLaunchNs;
       const double flops = 2.0 * B * rows * L * (576 + 512);
+      // KV tiles of workgroup 0 (split 0: round_up(ceil(L / S), BK) keys) in the L run beyond the L/2 run
+      auto split0_keys = [&](double len) { return std::ceil(std::ceil(len / as_double(splits)) / bk) * bk; };
+      const double loop_tiles = (split0_keys(L) - split0_keys(std::floor(L / 2))) / bk;
       const TimingModel tm = timing_model(part, at_l.profile, at_half.profile, wgs, wgs_per_cu_fit, flops,
-                                          min_bytes + partials);
+                                          min_bytes + partials, loop_tiles);
       char grid[32];
       std::snprintf(grid, sizeof grid, "%ux%ux%u", config->grid_workgroups[0], config->grid_workgroups[1],
                     config->grid_workgroups[2]);
       std::printf("%-7s %-14s %4lld %4lld %2lld %6lld %-4s %-36s %-11s %8.3f %8.3f %7.0f %6.1f%% %7.1f%% %9.1f %7.1f%% %7.1f"
-                  " | %9.1f %6.1f%% %7.1f %-5s %8.1f%%\n",
+                  " | %9.1f %6.1f%% %7.1f %-5s %8.1f%% %7.0f\n",
                   part.arch, s.label, static_cast<long long>(s.B), static_cast<long long>(s.H),
                   static_cast<long long>(s.Sq), static_cast<long long>(s.L), s.kv, k.id.c_str(), grid,
                   fetched / min_bytes, partials / min_bytes, in_flight_cu / 1024.0, 100.0 * loop.mfma_share(),
                   100.0 * all.mfma_share(), t_ns / 1000.0, 100.0 * (min_bytes / t_ns) / part.hbm_gbps,
                   flops / t_ns / 1000.0, tm.launch.us, 100.0 * (min_bytes / (tm.launch.us * 1000.0)) / part.hbm_gbps,
-                  flops / tm.launch.us / 1e6, tm.launch.bound.substr(0, 5).c_str(), 100.0 * tm.mfma_simd_loop);
+                  flops / tm.launch.us / 1e6, tm.launch.bound.substr(0, 5).c_str(), 100.0 * tm.mfma_simd_loop,
+                  tm.cycles_per_tile);
     }
   }
   failures += skew_rows(pack);
