@@ -107,8 +107,6 @@ def _valid(arch: str, p: dict) -> str | None:
         return "the KV tile does not fit in LDS"
     if plan["next_free_vgpr"] > MAX_ARCH_VGPRS:
         return "register plan exceeds 256 VGPRs"
-    if arch == "gfx942" and plan["v_groups"] < 1:
-        return "no room for a P.V column group's 16 operand registers"
     return None
 
 
@@ -158,10 +156,9 @@ def _plan(arch: str, p: dict) -> dict:
                                                          # fp8 widening: 4 f32 + 8 packed
         if end <= MAX_ARCH_VGPRS:
             break
-    # gfx942's P.V works on column groups of 4 blocks, 16 registers each (8 of reads, 8 of operands), in the
-    # K/V operand registers (dead after S): two buffers of v_groups groups, pipelined as above
-    v_groups = min(2, (MAX_ARCH_VGPRS - k_ops) // 32)
-    end = max(end, k_ops + 32 * v_groups)
+    # gfx942's P.V works on column groups of 4 blocks in the K operand registers (dead after S): two groups'
+    # reads (8 registers each) and two groups' operands (8 each)
+    end = max(end, k_ops + 32)
     cvt = compute
     # after the last tile O moves to VGPRs v28..v155 (Q, staging and compute are dead); the last arriver's
     # combine reads partials into the registers after it, combine_quads accumulator quads per round trip,
@@ -183,7 +180,6 @@ def _plan(arch: str, p: dict) -> dict:
         "workgroup_ids": "xyz", "dqk": DQK, "dv": DV, "partial_bytes": PARTIAL_BYTES,
         "partial_quads": PARTIAL_QUADS, "counter_region_align": COUNTER_REGION_ALIGN,
         "transposed_v": arch == "gfx950", "combine_quads": combine_quads, "read_steps": read_steps,
-        "v_groups": v_groups,
     }
 
 
