@@ -170,17 +170,18 @@ TimingModel timing_model(const Part& part, const emu::LaunchProfile& at_l, const
   emu::TimingConstants constants = emu::timing_constants(part.arch);
   constants.cus = static_cast<uint32_t>(part.cus);
   const auto fit = static_cast<uint32_t>(std::max(1.0, wgs_per_cu_fit));
-  const auto resident = static_cast<uint32_t>(std::min(as_double(fit), std::ceil(wgs / as_double(part.cus))));
+  const auto copies = static_cast<uint32_t>(std::min(as_double(fit), std::ceil(wgs / as_double(part.cus))));
   TimingModel tm;
   tm.launch = emu::model_launch(at_l.timing_traces, {.workgroups = static_cast<uint64_t>(wgs), .workgroups_per_cu = fit,
                                                      .flops = static_cast<uint64_t>(flops),
                                                      .hbm_bytes = static_cast<uint64_t>(hbm_bytes)},
                                 constants);
-  const emu::CuTiming full = emu::model_cu(at_l.timing_traces, resident, constants);
-  const emu::CuTiming half = emu::model_cu(at_half.timing_traces, resident, constants);
-  if (full.cycles > half.cycles) {
-    tm.mfma_simd_loop = static_cast<double>(full.mfma_busy - half.mfma_busy) / static_cast<double>(full.cycles - half.cycles);
-    tm.cycles_per_tile = static_cast<double>(full.cycles - half.cycles) / loop_tiles;
+  const emu::CuTiming full = emu::model_cu(at_l.timing_traces, copies, constants);
+  const emu::CuTiming half = emu::model_cu(at_half.timing_traces, copies, constants);
+  const double loop_cycles = static_cast<double>(full.cycles) - static_cast<double>(half.cycles);
+  if (loop_cycles > 0) {
+    tm.mfma_simd_loop = (static_cast<double>(full.mfma_busy) - static_cast<double>(half.mfma_busy)) / loop_cycles;
+    tm.cycles_per_tile = loop_cycles / loop_tiles;
   }
   return tm;
 }
