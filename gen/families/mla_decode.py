@@ -164,13 +164,13 @@ def _plan(arch: str, p: dict) -> dict:
         k_ops = p_pack + tiles * blocks * 2
         k_buf = group * blocks * mf.operand_regs
         v_ops = k_ops + 2 * k_buf
-        end = max(v_ops + 2 * group * 4, compute + 12)  # gfx950: 2 transposed reads per V block;
-                                                         # fp8 widening: 4 f32 + 8 packed
+        # gfx950: 2 transposed reads per V block after the K buffers; gfx942's P.V works on column groups of
+        # 4 blocks in the K operand registers (dead after S): two groups' reads (8 registers each) and two
+        # groups' operands (8 each); fp8 widening: 4 f32 + 8 packed
+        v_end = v_ops + 2 * group * 4 if arch == "gfx950" else k_ops + 32
+        end = max(v_ops, v_end, compute + 12)
         if end <= MAX_ARCH_VGPRS:
             break
-    # gfx942's P.V works on column groups of 4 blocks in the K operand registers (dead after S): two groups'
-    # reads (8 registers each) and two groups' operands (8 each)
-    end = max(end, k_ops + 32)
     cvt = compute
     # Q's loads (prologue only) share the KV staging registers when they fit there, else the compute region
     # after the fp8 widening temporaries
