@@ -89,7 +89,7 @@ MFMA = {
 }
 WAVES = {"gfx942": [1, 2], "gfx950": [2, 4]}
 TILES = [1, 2]                  # 16-row tiles per wave: T tiles share every K and V operand read from LDS
-TILE_STATE_REGS = 8             # per extra tile: row, token, head, causal limit, m, l (6 used, 8 for alignment)
+TILE_STATE_REGS = 6             # per extra tile: row, token, head, causal limit, m, l
 FP8_FORMAT = {"gfx942": "e4m3fnuz", "gfx950": "e4m3fn"}
 DTYPES = ["bf16", "fp8"]
 
@@ -157,17 +157,19 @@ def _plan(arch: str, p: dict) -> dict:
     read_steps = 2 if mf.operand_regs == 2 else 1
     # The LDS operand reads are software-pipelined: the reads of the next group of k-steps (of V column
     # blocks) are in flight while the MFMAs of this one run, so K and V take two buffers each; the largest
-    # group of k-steps whose two buffers fit 256 VGPRs.
-    for group in (g for g in (4, 2, 1) if g % read_steps == 0):
-        s_acc = compute
-        p_pack = s_acc + tiles * blocks * 4
-        k_ops = p_pack + tiles * blocks * 2
+    # groups (K's k-steps, V's column blocks) whose two buffers fit 256 VGPRs. P (bf16) is packed into the
+    # first half of its tile's S registers: register i of P takes S registers 2i and 2i+1, read before written.
+    s_acc = compute
+    k_ops = s_acc + tiles * blocks * 4
+    for group, v_group in ((4, 4), (2, 2), (2, 1), (1, 1)):
+        if group % read_steps:
+            continue
         k_buf = group * blocks * mf.operand_regs
         v_ops = k_ops + 2 * k_buf
         # gfx950: 2 transposed reads per V block after the K buffers; gfx942's P.V works on column groups of
         # 4 blocks in the K operand registers (dead after S): two groups' reads (8 registers each) and two
         # groups' operands (8 each); fp8 widening: 4 f32 + 8 packed
-        v_end = v_ops + 2 * group * 4 if arch == "gfx950" else k_ops + 32
+        v_end = v_ops + 2 * v_group * 4 if arch == "gfx950" else k_ops + 32
         end = max(v_ops, v_end, compute + 12)
         if end <= MAX_ARCH_VGPRS:
             break
@@ -186,13 +188,13 @@ def _plan(arch: str, p: dict) -> dict:
     return {
         "mfma": mf, "waves": w, "tiles": tiles, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks,
         "steps": steps, "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader,
-        "q_loader": q_loader, "pitch": LDS_PITCH, "group": group, "k_buf": k_buf, "v_buf": group * 4,
+        "q_loader": q_loader, "pitch": LDS_PITCH, "group": group, "k_buf": k_buf, "v_group": v_group, "v_buf": v_group * 4,
         # Q rows pass through LDS once (prologue), in the KV tile's space: q_slots waves at a time, q_turns turns
         "lds_kv": 0, "lds_q": 0, "lds_bytes": bk * LDS_PITCH,
         "q_slots": bk // ROWS_PER_WAVE, "q_turns": -(-w // (bk // ROWS_PER_WAVE)),
         "a_o": 0, "agpr_count": tiles * col_blocks * mf.acc_regs, "o_regs": col_blocks * mf.acc_regs,
         "v_tile_state": tile_state, "tile_state_regs": TILE_STATE_REGS, "v_qreg": q_reg,
-        "q_regs": steps * mf.operand_regs, "v_stage": stage, "v_qstage": q_stage, "v_s": s_acc, "v_p": p_pack,
+        "q_regs": steps * mf.operand_regs, "v_stage": stage, "v_qstage": q_stage, "v_s": s_acc, "v_p": s_acc, "p_stride": blocks * 4,
         "v_k": k_ops, "v_v": v_ops, "v_cvt": cvt, "v_o": o_epi, "v_epi_stage": epi_stage,
         "next_free_vgpr": (end + 3) // 4 * 4, "next_free_sgpr": 96,
         "workgroup_ids": "xyz", "dqk": DQK, "dv": DV, "partial_bytes": PARTIAL_BYTES,
