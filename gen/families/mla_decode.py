@@ -16,8 +16,9 @@ padded: the padding cost is the rows of the last tile beyond H*Sq, which the sel
 prices ceil(H*Sq/(16WT)) tiles of 16WT rows, see _cost). A wave whose rows are all padding only helps load
 the KV tiles; a partly padded wave computes all of its rows (H = 8 at Sq = 1 uses half of its MFMA rows).
 T = 2 (a wave's two row tiles share every K and V operand read from LDS: half the LDS bytes per MFMA, and
-one KV stream per 32W rows) holds O in all 256 AGPRs and Q twice in VGPRs; it fits 256 VGPRs only with fp8
-KV (its staging registers are half of bf16's) on gfx942 W=2 and gfx950 W=4: _valid rejects the rest.
+one KV stream per 32W rows) holds O in all 256 AGPRs and Q twice in VGPRs; it fits 256 VGPRs on gfx942 W=2
+and gfx950 W=4 for every dtype, and with fp8 KV and fp8 Q (the smallest staging) on gfx942 W=1 and gfx950
+W=2: _valid rejects the rest.
   gfx942: W = 1, 2; v_mfma_f32_16x16x16_bf16; BK = 16 keys per KV tile; LDS = the KV tile
   (18.3 KiB; Q passes through it once into VGPRs).
   gfx950: W = 2, 4; v_mfma_f32_16x16x32_bf16 (double K per pass; the 16x16x16 shape runs at half rate
@@ -157,19 +158,17 @@ def _plan(arch: str, p: dict) -> dict:
     read_steps = 2 if mf.operand_regs == 2 else 1
     # The LDS operand reads are software-pipelined: the reads of the next group of k-steps (of V column
     # blocks) are in flight while the MFMAs of this one run, so K and V take two buffers each; the largest
-    # groups (K's k-steps, V's column blocks) whose two buffers fit 256 VGPRs. P (bf16) is packed into the
+    # group of k-steps (of V column blocks) whose two buffers fit 256 VGPRs. P (bf16) is packed into the
     # first half of its tile's S registers: register i of P takes S registers 2i and 2i+1, read before written.
     s_acc = compute
     k_ops = s_acc + tiles * blocks * 4
-    for group, v_group in ((4, 4), (2, 2), (2, 1), (1, 1)):
-        if group % read_steps:
-            continue
+    for group in (g for g in (4, 2, 1) if g % read_steps == 0):
         k_buf = group * blocks * mf.operand_regs
         v_ops = k_ops + 2 * k_buf
         # gfx950: 2 transposed reads per V block after the K buffers; gfx942's P.V works on column groups of
         # 4 blocks in the K operand registers (dead after S): two groups' reads (8 registers each) and two
         # groups' operands (8 each); fp8 widening: 4 f32 + 8 packed
-        v_end = v_ops + 2 * v_group * 4 if arch == "gfx950" else k_ops + 32
+        v_end = v_ops + 2 * group * 4 if arch == "gfx950" else k_ops + 32
         end = max(v_ops, v_end, compute + 12)
         if end <= MAX_ARCH_VGPRS:
             break
@@ -188,7 +187,7 @@ def _plan(arch: str, p: dict) -> dict:
     return {
         "mfma": mf, "waves": w, "tiles": tiles, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks,
         "steps": steps, "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader,
-        "q_loader": q_loader, "pitch": LDS_PITCH, "group": group, "k_buf": k_buf, "v_group": v_group, "v_buf": v_group * 4,
+        "q_loader": q_loader, "pitch": LDS_PITCH, "group": group, "k_buf": k_buf, "v_buf": group * 4,
         # Q rows pass through LDS once (prologue), in the KV tile's space: q_slots waves at a time, q_turns turns
         "lds_kv": 0, "lds_q": 0, "lds_bytes": bk * LDS_PITCH,
         "q_slots": bk // ROWS_PER_WAVE, "q_turns": -(-w // (bk // ROWS_PER_WAVE)),
