@@ -37,7 +37,7 @@ cut into chunks of `keys_per_split` keys; workgroup z of (b, row tile) takes chu
 max_seq_len, so the grid's z covers it and a workgroup whose chunk starts past its own sequence ends at once
 (a short sequence in a skewed batch costs one empty workgroup per unused chunk, the long one is spread over
 many workgroups). The rule:
-  wgs    = B * ceil(H*Sq / (16W))                  workgroups without a split
+  wgs    = B * ceil(H*Sq / (16WT))                 workgroups without a split
   chunk  = CHUNK_KEYS * min(W*T, ceil(H*Sq/16)) * (2 / kv bytes)
                                                    keys whose KV bytes dwarf the workgroup's partials
                                                    (2 x 33 KiB per row tile with real rows per split: ~6%)
@@ -78,7 +78,7 @@ FILL_WAVES = 4
 SIMD_VGPRS = 512                # unified registers (arch VGPRs + AGPRs) per lane of one SIMD
 SIMDS_PER_CU = 4
 MAX_PAGE_SIZE = 2**20
-# per wave and split: 32 quads of O (fp32) + 1 quad (row max, row sum), [quad][lane][16 bytes]
+# per row tile and split: 32 quads of O (fp32) + 1 quad (row max, row sum), [quad][lane][16 bytes]
 PARTIAL_QUADS = DV // ROWS_PER_WAVE + 1
 PARTIAL_BYTES = PARTIAL_QUADS * WAVE_SIZE * 16
 COUNTER_REGION_ALIGN = 256
@@ -193,8 +193,8 @@ def _plan(arch: str, p: dict) -> dict:
         "q_slots": bk // ROWS_PER_WAVE, "q_turns": -(-w // (bk // ROWS_PER_WAVE)),
         "a_o": 0, "agpr_count": tiles * col_blocks * mf.acc_regs, "o_regs": col_blocks * mf.acc_regs,
         "v_tile_state": tile_state, "tile_state_regs": TILE_STATE_REGS, "v_qreg": q_reg,
-        "q_regs": steps * mf.operand_regs, "v_stage": stage, "v_qstage": q_stage, "v_s": s_acc, "v_p": s_acc, "p_stride": blocks * 4,
-        "v_k": k_ops, "v_v": v_ops, "v_cvt": cvt, "v_o": o_epi, "v_epi_stage": epi_stage,
+        "q_regs": steps * mf.operand_regs, "v_stage": stage, "v_qstage": q_stage, "v_s": s_acc, "v_p": s_acc,
+        "p_stride": blocks * 4, "v_k": k_ops, "v_v": v_ops, "v_cvt": cvt, "v_o": o_epi, "v_epi_stage": epi_stage,
         "next_free_vgpr": (end + 3) // 4 * 4, "next_free_sgpr": 96,
         "workgroup_ids": "xyz", "dqk": DQK, "dv": DV, "partial_bytes": PARTIAL_BYTES,
         "partial_quads": PARTIAL_QUADS, "counter_region_align": COUNTER_REGION_ALIGN,
@@ -222,8 +222,8 @@ def _wgs(p: dict) -> list:
 def chunk_keys(p: dict) -> list:
     """Keys per chunk that keep a workgroup's partials (2 x 33 KiB per row tile with real rows) near 6% of the
     KV bytes it streams: CHUNK_KEYS per such tile for bf16 KV, twice that for fp8 (half the bytes per key)."""
-    row_waves = ["min", _row_slots(p), ["ceil_div", ["mul", "H", "Sq"], ROWS_PER_WAVE]]
-    return ["mul", CHUNK_KEYS * 2 // _kv_bytes(p), row_waves]
+    real_tiles = ["min", _row_slots(p), ["ceil_div", ["mul", "H", "Sq"], ROWS_PER_WAVE]]
+    return ["mul", CHUNK_KEYS * 2 // _kv_bytes(p), real_tiles]
 
 
 def _slots(arch: str, p: dict) -> int:
