@@ -14,6 +14,11 @@
 //                 bench/gemm_table/issue_model.h (MFMA busy cycles; VALU/DS/VMEM 4; SALU/SMEM/branch 1; one
 //                 SIMD issues its waves' instructions one at a time: pessimistic).
 //     GB/s = minimum bytes / t; TF = 2 x B x H x Sq x L x (576 + 512) / t.
+//  4. The emulator's timing mode (emu/timing, MODELED): workgroup 0's trace of the L run replayed on the CU
+//     model with the resident workgroups a CU holds (the launch's occupancy), re-modeled at the full grid
+//     (model_launch: rounds over the CUs, tail, launch latency, HBM roofline on the minimum bytes plus the
+//     split partials). MFMA%simd = MFMA-busy cycles of the busiest SIMD / CU cycles over the main loop (the
+//     L run minus the L/2 run), the issue's compute-bound measure.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -31,6 +36,7 @@
 #include "ingot/problem.h"
 #include "ingot/select.h"
 #include "ingot_emu/emulator.h"
+#include "ingot_emu/timing.h"
 #include "issue_model.h"
 
 namespace ingot::bench {
@@ -56,6 +62,7 @@ struct Shape {
 // Item 5's shapes; context 23333 x batch 256 x 128 heads is AITER's published MI355X point (1422 us).
 constexpr Shape kShapes[] = {
     {"mem-bound", 64, 16, 1, 4096, 64, "bf16", "bf16"},
+    {"H=8 padded", 64, 8, 1, 4096, 64, "bf16", "bf16"},
     {"compute-bound", 64, 128, 1, 4096, 64, "fp8", "bf16"},
     {"compute-bound", 64, 128, 2, 4096, 64, "fp8", "bf16"},
     {"AITER point", 256, 128, 1, 23333, 64, "bf16", "bf16"},
@@ -91,6 +98,7 @@ Run emulate(const Pack& pack, const ManifestKernel& k, const Part& part, const S
   options.target = part.target;
   options.cus = static_cast<uint32_t>(part.cus);
   options.host_threads = 2;
+  options.timing = true;
   emu::Emulator emulator(options);
   const int64_t kv_bytes = std::string(s.kv) == "fp8" ? 1 : 2, q_bytes = std::string(s.q) == "fp8" ? 1 : 2;
   const int64_t pages = (len + s.page - 1) / s.page;
@@ -149,6 +157,35 @@ Run emulate(const Pack& pack, const ManifestKernel& k, const Part& part, const S
   return run;
 }
 
+struct TimingModel {
+  emu::ModeledTiming launch;
+  double mfma_simd_loop = 0;  // MFMA-busy share of the busiest SIMD over the main loop's CU cycles
+  double cycles_per_tile = 0;  // main-loop CU cycles per KV tile of workgroup 0
+};
+
+// Step 4 of the method: the timing mode's traces of the L and L/2 runs (workgroup 0 of each), with the
+// resident workgroups per CU that the launch's occupancy and the full grid give.
+TimingModel timing_model(const Part& part, const emu::LaunchProfile& at_l, const emu::LaunchProfile& at_half,
+                         double wgs, double wgs_per_cu_fit, double flops, double hbm_bytes, double loop_tiles) {
+  emu::TimingConstants constants = emu::timing_constants(part.arch);
+  constants.cus = static_cast<uint32_t>(part.cus);
+  const auto fit = static_cast<uint32_t>(std::max(1.0, wgs_per_cu_fit));
+  const auto copies = static_cast<uint32_t>(std::min(as_double(fit), std::ceil(wgs / as_double(part.cus))));
+  TimingModel tm;
+  tm.launch = emu::model_launch(at_l.timing_traces, {.workgroups = static_cast<uint64_t>(wgs), .workgroups_per_cu = fit,
+                                                     .flops = static_cast<uint64_t>(flops),
+                                                     .hbm_bytes = static_cast<uint64_t>(hbm_bytes)},
+                                constants);
+  const emu::CuTiming full = emu::model_cu(at_l.timing_traces, copies, constants);
+  const emu::CuTiming half = emu::model_cu(at_half.timing_traces, copies, constants);
+  const double loop_cycles = static_cast<double>(full.cycles) - static_cast<double>(half.cycles);
+  if (loop_cycles > 0) {
+    tm.mfma_simd_loop = (static_cast<double>(full.mfma_busy) - static_cast<double>(half.mfma_busy)) / loop_cycles;
+    tm.cycles_per_tile = loop_cycles / loop_tiles;
+  }
+  return tm;
+}
+
 // The skewed batch of issue 12 (one 64K sequence among 63 of 512, H = 16, bf16): the long sequence's S
 // chunks run on S workgroups (the short ones take one chunk each, in parallel). Modeled makespan = the
 // slowest chunk (issue time of its single wave vs its bytes at its own in-flight rate) + the last
@@ -198,9 +235,9 @@ int skew_rows(const Pack& pack) {
 
 int run_table(const Pack& pack) {
   std::printf("mla_decode: emulator counts (one batch entry, x B) + MODELED time (not a GPU measurement)\n");
-  std::printf("%-7s %-14s %4s %4s %2s %6s %-4s %-36s %-11s %8s %8s %7s %7s %9s %8s %5s %7s\n", "arch", "shape", "B", "H",
-              "Sq", "L", "kv", "kernel", "grid", "fetch/mn", "part/mn", "KB/CU", "MFMA%lp", "MFMA%all", "t_us*",
-              "%HBM*", "TF*");
+  std::printf("%-7s %-14s %4s %4s %2s %6s %-4s %-36s %-11s %8s %8s %7s %7s %9s %8s %5s %7s | %9s %7s %7s %-5s %9s %7s\n", "arch",
+              "shape", "B", "H", "Sq", "L", "kv", "kernel", "grid", "fetch/mn", "part/mn", "KB/CU", "MFMA%lp", "MFMA%all",
+              "t_us*", "%HBM*", "TF*", "tm_us*", "tm%HBM*", "tmTF*", "bound", "MFMA%simd", "cyc/KVt");
   int failures = 0;
   for (const Part& part : kParts) {
     for (const Shape& s : kShapes) {
@@ -246,23 +283,33 @@ int run_table(const Pack& pack) {
                                              std::floor(4.0 * vgpr_waves_per_simd / as_double(waves)));
       const double wgs = B * as_double(row_tiles * splits);
       const double cus = as_double(part.cus), active_cus = std::min(cus, wgs);
-      const double wgs_per_cu = std::min(wgs_per_cu_fit, std::ceil(wgs / cus));
-      const double in_flight_cu = wgs_per_cu * wg_in_flight;
+      // resident workgroups over the device (not the busiest CU's count on every CU: 320 workgroups on 304
+      // CUs put 2 on 16 of them only)
+      const double resident = std::min(wgs, cus * wgs_per_cu_fit);
+      const double in_flight_cu = resident * wg_in_flight / active_cus;
       const IssueCycles all = issue_cycles(pr), loop = issue_cycles(pr) - issue_cycles(at_half.profile);
       const double rate = std::min(part.hbm_gbps, active_cus * in_flight_cu / kLatencyNs);  // bytes per ns
       const double t_mem = fetched / rate;
       const double t_issue = B * all.total() / (4.0 * active_cus * part.clock_ghz);
       const double t_ns = std::max(t_mem, t_issue) + kLaunchNs;
       const double flops = 2.0 * B * rows * L * (576 + 512);
+      // KV tiles of workgroup 0 (split 0: round_up(ceil(L / S), BK) keys) in the L run beyond the L/2 run
+      auto split0_keys = [&](double len) { return std::ceil(std::ceil(len / as_double(splits)) / bk) * bk; };
+      const double loop_tiles = (split0_keys(L) - split0_keys(std::floor(L / 2))) / bk;
+      const TimingModel tm = timing_model(part, at_l.profile, at_half.profile, wgs, wgs_per_cu_fit, flops,
+                                          min_bytes + partials, loop_tiles);
       char grid[32];
       std::snprintf(grid, sizeof grid, "%ux%ux%u", config->grid_workgroups[0], config->grid_workgroups[1],
                     config->grid_workgroups[2]);
-      std::printf("%-7s %-14s %4lld %4lld %2lld %6lld %-4s %-36s %-11s %8.3f %8.3f %7.0f %6.1f%% %7.1f%% %9.1f %7.1f%% %7.1f\n",
+      std::printf("%-7s %-14s %4lld %4lld %2lld %6lld %-4s %-36s %-11s %8.3f %8.3f %7.0f %6.1f%% %7.1f%% %9.1f %7.1f%% %7.1f"
+                  " | %9.1f %6.1f%% %7.1f %-5s %8.1f%% %7.0f\n",
                   part.arch, s.label, static_cast<long long>(s.B), static_cast<long long>(s.H),
                   static_cast<long long>(s.Sq), static_cast<long long>(s.L), s.kv, k.id.c_str(), grid,
                   fetched / min_bytes, partials / min_bytes, in_flight_cu / 1024.0, 100.0 * loop.mfma_share(),
                   100.0 * all.mfma_share(), t_ns / 1000.0, 100.0 * (min_bytes / t_ns) / part.hbm_gbps,
-                  flops / t_ns / 1000.0);
+                  flops / t_ns / 1000.0, tm.launch.us, 100.0 * (min_bytes / (tm.launch.us * 1000.0)) / part.hbm_gbps,
+                  flops / tm.launch.us / 1e6, tm.launch.bound.substr(0, 5).c_str(), 100.0 * tm.mfma_simd_loop,
+                  tm.cycles_per_tile);
     }
   }
   failures += skew_rows(pack);

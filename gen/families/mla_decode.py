@@ -9,12 +9,16 @@ Row r = t*H + h of batch entry b is query token t of head h: rows of one entry a
 Query token t sees keys [0, L - Sq + t] (MTP, bottom-right causal); a row that sees no key gets O = 0 and
 LSE = +inf.
 
-Variants: `waves` (W) x kv_dtype x q_dtype per arch. A workgroup owns 16*W rows (one 16-row MFMA tile per
-wave) of one batch entry and one KV split, so the row tiles serve any H*Sq: H*Sq = 16 (H=16, or H=8 with
-Sq=2) fills a W=1 tile, 32 a W=2 tile (gfx942) ... and any other H from 1 to 128 runs padded: the padding
-cost is the rows of the last tile beyond H*Sq, which the selection cost charges (it prices
-ceil(H*Sq/(16W)) tiles of 16W rows, see _cost). A wave whose 16 rows are all padding only helps load the KV
-tiles; a partly padded wave computes all 16 rows (H = 8 at Sq = 1 uses half of its MFMA rows).
+Variants: `waves` (W) x `tiles` (T) x kv_dtype x q_dtype per arch. A workgroup owns 16*W*T rows (T 16-row
+MFMA tiles per wave) of one batch entry and one KV split, so the row tiles serve any H*Sq: H*Sq = 16 (H=16,
+or H=8 with Sq=2) fills a W=1 T=1 tile, 32 a W=2 tile (gfx942) ... and any other H from 1 to 128 runs
+padded: the padding cost is the rows of the last tile beyond H*Sq, which the selection cost charges (it
+prices ceil(H*Sq/(16WT)) tiles of 16WT rows, see _cost). A wave whose rows are all padding only helps load
+the KV tiles; a partly padded wave computes all of its rows (H = 8 at Sq = 1 uses half of its MFMA rows).
+T = 2 (a wave's two row tiles share every K and V operand read from LDS: half the LDS bytes per MFMA, and
+one KV stream per 32W rows) holds O in all 256 AGPRs and Q twice in VGPRs; it fits 256 VGPRs on gfx942 W=2
+and gfx950 W=4 for every dtype, and with fp8 KV and fp8 Q (the smallest staging) on gfx942 W=1 and gfx950
+W=2: _valid rejects the rest.
   gfx942: W = 1, 2; v_mfma_f32_16x16x16_bf16; BK = 16 keys per KV tile; LDS = the KV tile
   (18.3 KiB; Q passes through it once into VGPRs).
   gfx950: W = 2, 4; v_mfma_f32_16x16x32_bf16 (double K per pass; the 16x16x16 shape runs at half rate
@@ -33,22 +37,27 @@ cut into chunks of `keys_per_split` keys; workgroup z of (b, row tile) takes chu
 max_seq_len, so the grid's z covers it and a workgroup whose chunk starts past its own sequence ends at once
 (a short sequence in a skewed batch costs one empty workgroup per unused chunk, the long one is spread over
 many workgroups). The rule:
-  wgs    = B * ceil(H*Sq / (16W))                  workgroups without a split
-  chunk  = CHUNK_KEYS * min(W, ceil(H*Sq/16)) * (2 / kv bytes)
+  wgs    = B * ceil(H*Sq / (16WT))                 workgroups without a split
+  chunk  = CHUNK_KEYS * min(W*T, ceil(H*Sq/16)) * (2 / kv bytes)
                                                    keys whose KV bytes dwarf the workgroup's partials
-                                                   (2 x 33 KiB per wave with real rows per split: ~6%)
+                                                   (2 x 33 KiB per row tile with real rows per split: ~6%)
   by_len = ceil(max_seq_len / chunk)               a long sequence in a skewed batch is spread over
                                                    this many workgroups
-  spread = min(cus div wgs, ceil(max_seq_len / MIN_CHUNK_KEYS))
-                                                   a small batch still covers the CUs in one round
-                                                   (floor: no second, mostly idle round), with chunks of
-                                                   at least MIN_CHUNK_KEYS keys
+  cover  = ceil(cus / wgs) if wgs * ceil(cus / wgs) <= cus * slots, else cus div wgs
+                                                   splits that give every CU a workgroup, by the
+                                                   device's CU count, when they all stay resident at once
+                                                   (slots: the variant's workgroups per CU, _slots), so no
+                                                   second, mostly idle round starts (MI300X, 64 workgroups:
+                                                   5 splits on 304 CUs, 16 of them holding 2; was 4: 48
+                                                   CUs idle)
+  spread = min(cover, ceil(max_seq_len / MIN_CHUNK_KEYS))
+                                                   chunks of at least MIN_CHUNK_KEYS keys
   fill   = ceil(FILL_WAVES * cus / wgs)            at most FILL_WAVES workgroups per CU
   S      = clamp(min(max(by_len, spread), fill), 1, MAX_SPLITS), or min(kv_splits, MAX_SPLITS) when the caller sets
            kv_splits > 0 (a fixed split for graph capture; the tests use it to split short sequences)
   keys_per_split = round_up(ceil(max_seq_len / S), BK);  grid z = ceil(max_seq_len / keys_per_split)
-Every wave of a split workgroup stores its unnormalised O (fp32), row max and row sum to the workspace and
-arrives on its own counter; the last arriver combines the sequence's partials in split order 0..n-1 (never
+Every row tile of a split workgroup stores its unnormalised O (fp32), row max and row sum to the workspace
+and arrives on its own counter; the last arriver combines the sequence's partials in split order 0..n-1 (never
 arrival order: the same bits every run) with LSE weights, resets the counter and writes O and LSE
 (publish_and_combine in asm/mla_decode/mla_decode.s.j2).
 """
@@ -66,8 +75,10 @@ MAX_SPLITS = 64
 CHUNK_KEYS = 1024
 MIN_CHUNK_KEYS = 256
 FILL_WAVES = 4
+SIMD_VGPRS = 512                # unified registers (arch VGPRs + AGPRs) per lane of one SIMD
+SIMDS_PER_CU = 4
 MAX_PAGE_SIZE = 2**20
-# per wave and split: 32 quads of O (fp32) + 1 quad (row max, row sum), [quad][lane][16 bytes]
+# per row tile and split: 32 quads of O (fp32) + 1 quad (row max, row sum), [quad][lane][16 bytes]
 PARTIAL_QUADS = DV // ROWS_PER_WAVE + 1
 PARTIAL_BYTES = PARTIAL_QUADS * WAVE_SIZE * 16
 COUNTER_REGION_ALIGN = 256
@@ -78,6 +89,8 @@ MFMA = {
     "gfx950": MfmaShape("v_mfma_f32_16x16x32_bf16", 16, 16, 32, 4, 4, 4),
 }
 WAVES = {"gfx942": [1, 2], "gfx950": [2, 4]}
+TILES = [1, 2]                  # 16-row tiles per wave: T tiles share every K and V operand read from LDS
+TILE_STATE_REGS = 6             # per extra tile: row, token, head, causal limit, m, l
 FP8_FORMAT = {"gfx942": "e4m3fnuz", "gfx950": "e4m3fn"}
 DTYPES = ["bf16", "fp8"]
 
@@ -88,7 +101,8 @@ def _bk(arch: str, waves: int) -> int:
 
 
 def _space(arch: str) -> dict[str, list]:
-    return {"fp8_format": [FP8_FORMAT[arch]], "waves": WAVES[arch], "kv_dtype": DTYPES, "q_dtype": DTYPES}
+    return {"fp8_format": [FP8_FORMAT[arch]], "waves": WAVES[arch], "tiles": TILES, "kv_dtype": DTYPES,
+            "q_dtype": DTYPES}
 
 
 def _valid(arch: str, p: dict) -> str | None:
@@ -100,8 +114,8 @@ def _valid(arch: str, p: dict) -> str | None:
         return "the KV tile does not fit in LDS"
     if plan["next_free_vgpr"] > MAX_ARCH_VGPRS:
         return "register plan exceeds 256 VGPRs"
-    if arch == "gfx942" and plan["v_groups"] < 1:
-        return "no room for a P.V column group's 16 operand registers"
+    if plan["agpr_count"] > MAX_ARCH_VGPRS:
+        return "O of the wave's row tiles exceeds 256 AGPRs"
     return None
 
 
@@ -119,64 +133,82 @@ def _row_loader(elem_bytes: int, lanes_per_key: int) -> dict:
 def _plan(arch: str, p: dict) -> dict:
     mf = MFMA[arch]
     w = p["waves"]
+    tiles = p["tiles"]
     bk = _bk(arch, w)
     lanes_per_key = WAVE_SIZE * w // bk
     kv_loader = _row_loader(_kv_bytes(p), lanes_per_key)
     q_loader = _row_loader(_q_bytes(p), lanes_per_key)
-    stage_regs = max(kv_loader["loads"] * kv_loader["regs"], q_loader["loads"] * q_loader["regs"])
+    kv_stage_regs = kv_loader["loads"] * kv_loader["regs"]
+    q_stage_regs = q_loader["loads"] * q_loader["regs"]
     blocks = bk // ROWS_PER_WAVE                    # 16-key S blocks per tile
     steps = DQK // mf.k                             # MFMA k-steps of one S block
     col_blocks = DV // ROWS_PER_WAVE                # 16-column blocks of O
-    # O (32 blocks of 4 fp32) lives in AGPRs a0..a127 (MFMA C/D), which frees the VGPRs for Q. Fixed VGPRs
-    # v0..v25 are named in the template; then Q as the S B operands of every k-step (loaded once), the
-    # staging registers of the next tile's loads (in flight while this tile is computed), then the compute
-    # temporaries: S, P and the LDS operands of `group` k-steps in flight (the largest group that fits 256
-    # VGPRs). The fp8 widening temporaries alias the compute region (widening happens between tiles).
-    q_reg = 28
-    stage = q_reg + steps * mf.operand_regs
-    compute = stage + stage_regs
+    # O (32 blocks of 4 fp32 per row tile) lives in AGPRs a0.. (MFMA C/D), which frees the VGPRs for Q. Fixed
+    # VGPRs v0..v25 are named in the template (with row tile 0's state); the state of row tiles 1.. next; then
+    # Q as the S B operands of every k-step of every row tile (loaded once), the staging registers of the next
+    # KV tile's loads (in flight while this tile is computed), then the compute temporaries: S, P and the LDS
+    # operands of `group` k-steps in flight (the largest group that fits 256 VGPRs). The fp8 widening
+    # temporaries alias the compute region (widening happens between tiles).
+    tile_state = 28
+    q_reg = tile_state + (tiles - 1) * TILE_STATE_REGS
+    stage = q_reg + tiles * steps * mf.operand_regs
+    compute = stage + kv_stage_regs
     # k-steps per LDS operand read of S: gfx942's 4-element operands come two steps per ds_read_b128 (lane g
     # reads dims 8g..8g+7 of a 32-dim pair of steps; K and Q pair the same dims, so each dim is summed once)
     read_steps = 2 if mf.operand_regs == 2 else 1
+    # The LDS operand reads are software-pipelined: the reads of the next group of k-steps (of V column
+    # blocks) are in flight while the MFMAs of this one run, so K and V take two buffers each; the largest
+    # group of k-steps (of V column blocks) whose two buffers fit 256 VGPRs. P (bf16) is packed into the
+    # first half of its tile's S registers: register i of P takes S registers 2i and 2i+1, read before written.
+    s_acc = compute
+    k_ops = s_acc + tiles * blocks * 4
     for group in (g for g in (4, 2, 1) if g % read_steps == 0):
-        s_acc = compute
-        p_pack = s_acc + blocks * 4
-        k_ops = p_pack + blocks * 2
-        v_ops = k_ops + group * blocks * mf.operand_regs
-        end = max(v_ops + group * 4, compute + 12)  # 2 transposed reads per block (gfx950);
-                                                     # fp8 widening: 4 f32 + 8 packed
+        k_buf = group * blocks * mf.operand_regs
+        v_ops = k_ops + 2 * k_buf
+        # gfx950: 2 transposed reads per V block after the K buffers; gfx942's P.V works on column groups of
+        # 4 blocks in the K operand registers (dead after S): two groups' reads (8 registers each) and two
+        # groups' operands (8 each); fp8 widening: 4 f32 + 8 packed
+        v_end = v_ops + 2 * group * 4 if arch == "gfx950" else k_ops + 32
+        end = max(v_ops, v_end, compute + 12)
         if end <= MAX_ARCH_VGPRS:
             break
-    # gfx942's P.V works on column groups of 4 blocks, 16 registers each (4 reads + 4 operands), in the K/V
-    # operand registers (dead after S): as many groups in flight as fit, up to 2
-    v_groups = min(2, (end - k_ops) // 16)
     cvt = compute
-    # after the last tile O moves to VGPRs v28..v155 (Q, staging and compute are dead); the last arriver's
-    # combine reads partials into the registers after it, combine_quads accumulator quads per round trip,
-    # and the bf16 conversion of O reuses them
+    # Q's loads (prologue only) share the KV staging registers when they fit there, else the compute region
+    # after the fp8 widening temporaries
+    q_stage = stage if q_stage_regs <= kv_stage_regs else compute + (12 if q_loader["fp8"] else 0)
+    end = max(end, q_stage + q_stage_regs)
+    # after the last KV tile O moves to VGPRs (one row tile at a time; Q, staging and compute are dead); the
+    # last arriver's combine reads partials into the registers after it, combine_quads accumulator quads per
+    # round trip, and the bf16 conversion of O reuses them
     o_epi = q_reg
     epi_stage = o_epi + col_blocks * mf.acc_regs
     combine_quads = 16
     end = max(end, epi_stage + 4 * combine_quads)
     return {
-        "mfma": mf, "waves": w, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks, "steps": steps,
-        "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader, "q_loader": q_loader,
-        "pitch": LDS_PITCH, "group": group,
+        "mfma": mf, "waves": w, "tiles": tiles, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks,
+        "steps": steps, "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader,
+        "q_loader": q_loader, "pitch": LDS_PITCH, "group": group, "k_buf": k_buf, "v_buf": group * 4,
         # Q rows pass through LDS once (prologue), in the KV tile's space: q_slots waves at a time, q_turns turns
         "lds_kv": 0, "lds_q": 0, "lds_bytes": bk * LDS_PITCH,
         "q_slots": bk // ROWS_PER_WAVE, "q_turns": -(-w // (bk // ROWS_PER_WAVE)),
-        "a_o": 0, "agpr_count": col_blocks * mf.acc_regs, "v_qreg": q_reg, "v_stage": stage, "v_s": s_acc,
-        "v_p": p_pack, "v_k": k_ops, "v_v": v_ops, "v_cvt": cvt, "v_o": o_epi, "v_epi_stage": epi_stage,
+        "a_o": 0, "agpr_count": tiles * col_blocks * mf.acc_regs, "o_regs": col_blocks * mf.acc_regs,
+        "v_tile_state": tile_state, "tile_state_regs": TILE_STATE_REGS, "v_qreg": q_reg,
+        "q_regs": steps * mf.operand_regs, "v_stage": stage, "v_qstage": q_stage, "v_s": s_acc, "v_p": s_acc,
+        "p_stride": blocks * 4, "v_k": k_ops, "v_v": v_ops, "v_cvt": cvt, "v_o": o_epi, "v_epi_stage": epi_stage,
         "next_free_vgpr": (end + 3) // 4 * 4, "next_free_sgpr": 96,
         "workgroup_ids": "xyz", "dqk": DQK, "dv": DV, "partial_bytes": PARTIAL_BYTES,
         "partial_quads": PARTIAL_QUADS, "counter_region_align": COUNTER_REGION_ALIGN,
         "transposed_v": arch == "gfx950", "combine_quads": combine_quads, "read_steps": read_steps,
-        "v_groups": v_groups,
     }
 
 
 def rows_per_wg(p: dict) -> int:
-    return ROWS_PER_WAVE * p["waves"]
+    return ROWS_PER_WAVE * p["waves"] * p["tiles"]
+
+
+def _row_slots(p: dict) -> int:
+    """16-row tiles of a workgroup: each has its own partial slot and arrival counter on a split."""
+    return p["waves"] * p["tiles"]
 
 
 def _row_tiles(p: dict) -> list:
@@ -188,16 +220,28 @@ def _wgs(p: dict) -> list:
 
 
 def chunk_keys(p: dict) -> list:
-    """Keys per chunk that keep a workgroup's partials (2 x 33 KiB per wave with real rows) near 6% of the
-    KV bytes it streams: CHUNK_KEYS per such wave for bf16 KV, twice that for fp8 (half the bytes per key)."""
-    row_waves = ["min", p["waves"], ["ceil_div", ["mul", "H", "Sq"], ROWS_PER_WAVE]]
-    return ["mul", CHUNK_KEYS * 2 // _kv_bytes(p), row_waves]
+    """Keys per chunk that keep a workgroup's partials (2 x 33 KiB per row tile with real rows) near 6% of the
+    KV bytes it streams: CHUNK_KEYS per such tile for bf16 KV, twice that for fp8 (half the bytes per key)."""
+    real_tiles = ["min", _row_slots(p), ["ceil_div", ["mul", "H", "Sq"], ROWS_PER_WAVE]]
+    return ["mul", CHUNK_KEYS * 2 // _kv_bytes(p), real_tiles]
 
 
-def requested_splits(p: dict) -> list:
+def _slots(arch: str, p: dict) -> int:
+    """Workgroups one CU holds at once: the fewer of what its LDS and its register file allow (SIMD_VGPRS
+    unified registers per SIMD lane, arch VGPRs then AGPRs in granules of 8; wave i on SIMD i % 4)."""
+    plan = _plan(arch, p)
+    alloc = ((plan["next_free_vgpr"] + 3) // 4 * 4 + plan["agpr_count"] + 7) // 8 * 8
+    return max(1, min(arch_info(arch).lds_bytes // plan["lds_bytes"],
+                      SIMD_VGPRS // alloc * SIMDS_PER_CU // p["waves"]))
+
+
+def requested_splits(arch: str, p: dict) -> list:
     """The rule of the module docstring, or the caller's `kv_splits` when it gives one (> 0)."""
     by_len = ["ceil_div", ["max", 1, "max_seq_len"], chunk_keys(p)]
-    spread = ["min", ["div", "cus", _wgs(p)], ["ceil_div", ["max", 1, "max_seq_len"], MIN_CHUNK_KEYS]]
+    every_cu = ["ceil_div", "cus", _wgs(p)]
+    cover = ["if", ["le", ["mul", _wgs(p), every_cu], ["mul", "cus", _slots(arch, p)]], every_cu,
+             ["div", "cus", _wgs(p)]]
+    spread = ["min", cover, ["ceil_div", ["max", 1, "max_seq_len"], MIN_CHUNK_KEYS]]
     fill = ["ceil_div", ["mul", FILL_WAVES, "cus"], _wgs(p)]
     rule = ["max", 1, ["min", ["max", by_len, spread], fill, MAX_SPLITS]]
     return ["if", ["gt", "kv_splits", 0], ["min", "kv_splits", MAX_SPLITS], rule]
@@ -205,7 +249,7 @@ def requested_splits(p: dict) -> list:
 
 def keys_per_split(arch: str, p: dict) -> list:
     bk = _bk(arch, p["waves"])
-    return ["round_up", ["max", 1, ["ceil_div", "max_seq_len", requested_splits(p)]], bk]
+    return ["round_up", ["max", 1, ["ceil_div", "max_seq_len", requested_splits(arch, p)]], bk]
 
 
 def splits(arch: str, p: dict) -> list:
@@ -213,12 +257,12 @@ def splits(arch: str, p: dict) -> list:
 
 
 def _counter_region(p: dict) -> list:
-    return ["round_up", ["mul", _wgs(p), p["waves"], 4], COUNTER_REGION_ALIGN]
+    return ["round_up", ["mul", _wgs(p), _row_slots(p), 4], COUNTER_REGION_ALIGN]
 
 
 def workspace_bytes(arch: str, p: dict) -> list:
     s = splits(arch, p)
-    partials = ["mul", _wgs(p), s, p["waves"], PARTIAL_BYTES]
+    partials = ["mul", _wgs(p), s, _row_slots(p), PARTIAL_BYTES]
     return ["add", _counter_region(p), ["if", ["gt", s, 1], partials, 0]]
 
 
@@ -288,8 +332,9 @@ def _cost(arch: str, p: dict) -> list:
     """Modeled nanoseconds: the KV stream (each row tile reads the sequence once) against HBM and the
     workgroups' bytes in flight, the MFMA work of the padded row tiles, partial traffic, launch rounds.
       kv_bytes = wgs * max_seq_len * 576 * kv_bytes        (max_seq_len: the host does not know each length)
-      flops    = wgs * 16W * max_seq_len * 2 * (576 + 512) padded rows included: the padding cost
-      mem_ns   = kv_bytes / min(HBM, active_wgs * in_flight / latency)
+      flops    = wgs * 16WT * max_seq_len * 2 * (576 + 512) padded rows included: the padding cost
+      mem_ns   = kv_bytes / min(HBM, resident_wgs * in_flight / latency)
+                 resident_wgs = min(wgs * S, cus * slots): every resident workgroup keeps one KV tile in flight
       mma_ns   = flops / (active CUs * per-CU bf16 peak)
       cost     = max(mem_ns, mma_ns) + partials / HBM + launch"""
     roof = ROOFLINE[arch]
@@ -299,11 +344,12 @@ def _cost(arch: str, p: dict) -> list:
     active = ["min", "cus", ["mul", wgs, s]]
     kv_bytes = ["mul", wgs, "max_seq_len", DQK * _kv_bytes(p)]
     in_flight = plan["bk"] * DQK * _kv_bytes(p)
-    rate = ["min", roof.hbm_bytes_per_ns, ["div", ["mul", active, in_flight], roof.latency_ns]]
+    resident = ["min", ["mul", "cus", _slots(arch, p)], ["mul", wgs, s]]
+    rate = ["min", roof.hbm_bytes_per_ns, ["div", ["mul", resident, in_flight], roof.latency_ns]]
     mem_ns = ["div", kv_bytes, rate]
     flops = ["mul", wgs, rows_per_wg(p), "max_seq_len", 2 * (DQK + DV)]
     mma_ns = ["div", flops, ["mul", active, roof.flops_per_ns_per_cu]]
-    partial_ns = ["div", ["if", ["gt", s, 1], ["mul", wgs, s, p["waves"], 2 * PARTIAL_BYTES], 0],
+    partial_ns = ["div", ["if", ["gt", s, 1], ["mul", wgs, s, _row_slots(p), 2 * PARTIAL_BYTES], 0],
                   roof.hbm_bytes_per_ns]
     return ["add", ["max", mem_ns, mma_ns], partial_ns, roof.launch_ns]
 
@@ -325,7 +371,7 @@ def _make_spec() -> FamilySpec:
         archs=("gfx942", "gfx950"),
         space=_space,
         valid=_valid,
-        name_keys=[("waves", "w"), ("kv_dtype", "kv"), ("q_dtype", "q")],
+        name_keys=[("waves", "w"), ("tiles", "t"), ("kv_dtype", "kv"), ("q_dtype", "q")],
         kernargs=lambda p: _kernargs(arch_of(p))(p),
         workgroup=lambda p: [WAVE_SIZE * p["waves"], 1, 1],
         grid=lambda p: _grid(arch_of(p))(p),

@@ -44,7 +44,7 @@ struct Kernel {
   emu::Target target = emu::Target::kGfx942;
   MlaDtype kv = MlaDtype::kBf16, q = MlaDtype::kBf16;
   Fp8Format format = Fp8Format::kE4M3Fnuz;
-  int64_t waves = 1;
+  int64_t slots = 1;  // 16-row tiles per workgroup (waves x tiles per wave): one arrival counter each
 };
 
 void PrintTo(const Kernel& kernel, std::ostream* os) { *os << kernel.id; }
@@ -68,8 +68,10 @@ std::vector<Kernel> pack_kernels() {
     kernel.kv = text_of(k->match, "kv_dtype") == "fp8" ? MlaDtype::kFp8 : MlaDtype::kBf16;
     kernel.q = text_of(k->match, "q_dtype") == "fp8" ? MlaDtype::kFp8 : MlaDtype::kBf16;
     kernel.format = text_of(k->match, "fp8_format") == "e4m3fn" ? Fp8Format::kE4M3Fn : Fp8Format::kE4M3Fnuz;
-    const auto w = k->params.find("waves");
-    kernel.waves = w != k->params.end() && std::holds_alternative<int64_t>(w->second) ? std::get<int64_t>(w->second) : 1;
+    for (const char* name : {"waves", "tiles"}) {
+      const auto it = k->params.find(name);
+      if (it != k->params.end() && std::holds_alternative<int64_t>(it->second)) kernel.slots *= std::get<int64_t>(it->second);
+    }
     kernels.push_back(kernel);
   }
   return kernels;
@@ -244,7 +246,7 @@ Outputs run(const Kernel& k, const Case& c, const HostData& d, emu::Schedule sch
   std::memcpy(out.lse.data(), lse_bits.data(), lse_bits.size() * 4);
   if (workspace != 0) {
     // the arrival counters lead the workspace; every launch must leave them at zero
-    const uint64_t counters = static_cast<uint64_t>(s.B) * config->grid_workgroups[1] * static_cast<uint64_t>(k.waves);
+    const uint64_t counters = static_cast<uint64_t>(s.B) * config->grid_workgroups[1] * static_cast<uint64_t>(k.slots);
     std::vector<uint32_t> values(counters);
     EXPECT_TRUE(emulator.copy_to_host(values.data(), workspace, counters * 4).is_ok());
     for (uint64_t i = 0; i < counters; ++i) EXPECT_EQ(values[i], 0u) << k.id << ": counter " << i;

@@ -115,7 +115,7 @@ TEST(MlaDecodeOpCApi, GenericEntryMatchesReferenceOnTheDefaultEmulator) {
   }
   char id[128] = {};
   ASSERT_EQ(ingot_select_op(rt, args, id, sizeof id), INGOT_OK) << ingot_last_error();
-  EXPECT_EQ(std::string(id), "mla_decode_gfx942_w1_kvfp8_qbf16");
+  EXPECT_EQ(std::string(id), "mla_decode_gfx942_w1_t1_kvfp8_qbf16");
   ASSERT_EQ(ingot_run_op(rt, args, nullptr), INGOT_OK) << ingot_last_error();
   ASSERT_EQ(ingot_synchronize(rt, nullptr), INGOT_OK);
   std::vector<uint8_t> o(hc.buffers.at("O").size()), lse(hc.buffers.at("LSE").size());

@@ -2,8 +2,11 @@
 // the manifest alone) picks for DeepSeek-V3 decode (576/512 latent, Sq = 1, context 4096, 64-token
 // pages) at TP 1, 8 and 16 (H = 128, 16, 8) with batch 1, 32 and 256, on MI300X (304 CUs) and MI355X
 // (256 CUs). The expected values were worked out by hand from the rule in the family's docstring:
-//   row tiles = ceil(H / (16 W)); wgs = B * row tiles; chunk = 1024 min(W, ceil(H / 16)) (x2 for fp8 KV);
-//   S = clamp(min(max(ceil(4096 / chunk), min(cus div wgs, ceil(4096 / 256))), ceil(4 cus / wgs)), 1, 64)
+//   row tiles = ceil(H / (16 W T)); wgs = B * row tiles; chunk = 1024 min(W T, ceil(H / 16)) (x2 for fp8 KV);
+//   S = clamp(min(max(ceil(4096 / chunk), min(cover, ceil(4096 / 256))), ceil(4 cus / wgs)), 1, 64)
+//   cover = ceil(cus / wgs) when wgs * ceil(cus / wgs) workgroups fit the CUs at once (cus * slots: 3 per CU
+//   for the 1-wave gfx942 kernels, 2 for the 2-wave ones (one or two tiles) and gfx950's 2-wave ones, 1 for
+//   gfx950's 4-wave ones), else cus div wgs
 // and the cost's preference for the fewest KV re-reads (fewest row tiles), then the fewest padded rows.
 #include <gtest/gtest.h>
 
@@ -43,25 +46,30 @@ struct Pin {
   int64_t cus;
   int64_t heads, batch;
   int64_t waves;                      // the variant picked
+  int64_t tiles;                      // its 16-row tiles per wave
   uint32_t splits_bf16, splits_fp8;  // grid z for bf16 and fp8 KV
 };
 
-// chunk = 1024 keys per wave with real rows (min(W, ceil(H/16))), doubled for fp8 KV; by_len = ceil(4096 / chunk).
-// MI300X: 16 rows per wave, 1 or 2 waves; H = 128 takes 2 waves once HBM binds (B = 32, 256: 4 row tiles
-// re-read the KV 4 times, not 8); at B = 1 every workgroup is bound by its own bytes in flight, so both
-// tilings cost the same and the tie goes to the smaller id (1 wave: more CUs at work). H <= 16: one wave (no
-// padded rows beyond H). Splits: by_len, raised to cover the CUs in one round for small batches (B = 1:
-// 16, the 256-key floor; H <= 16, B = 32: 304 div 32 = 9; H = 128, B = 32: 304 div 128 = 2), capped at
-// ceil(1216 / wgs) (B = 256, H = 128: 2; bf16 keeps it, fp8's by_len is 1).
-// MI355X: 2 or 4 waves; H = 128 takes 4 (2 row tiles) when HBM binds, 2 at B = 1 (tie); H <= 16 takes 2
-// (fewest padded rows); H <= 16, B = 32: 256 div 32 = 8 splits; H = 128, B = 32: 256 div 64 = 4.
+// chunk = 1024 keys per row tile with real rows (min(W T, ceil(H/16))), doubled for fp8 KV; by_len =
+// ceil(4096 / chunk).
+// MI300X: 1 or 2 waves of 1 or 2 row tiles; at B = 1 every workgroup is bound by its own bytes in flight, so
+// the tilings cost the same and the tie goes to the smallest id (1 wave, 1 tile: more CUs at work). H <= 16:
+// one wave (no padded rows beyond H). Splits: by_len, raised to cover the CUs in one round for small batches
+// (B = 1: 16, the 256-key floor; H <= 16, B = 32: ceil(304 / 32) = 10, 320 workgroups on 304 CUs holding 3
+// each), capped at ceil(1216 / wgs).
+// MI355X: 2 or 4 waves; 2 at B = 1 (tie); H <= 16 takes 2 (fewest padded rows); H <= 16, B = 32: 256 / 32 = 8
+// splits (the CU count is a multiple of the workgroups: ceil and floor agree).
+// H = 128 at B >= 32 takes the most rows per workgroup, 2 row tiles per wave (MI300X 2 waves: 64 rows,
+// MI355X 4 waves: 128; one KV stream per 64 / 128 heads, half the re-reads), so half the workgroups: B = 32
+// splits MI300X ceil(304 / 64) = 5, MI355X 256 / 32 = 8; B = 256: 1 (a chunk is 1024 keys per row tile with real rows, 4096 keys on MI300X and
+// 8192 on MI355X: by_len 1 for bf16 too, and every CU already has a workgroup).
 constexpr Pin kPins[] = {
-    {"gfx942", 304, 128, 1, 1, 16, 16}, {"gfx942", 304, 128, 32, 2, 2, 2}, {"gfx942", 304, 128, 256, 2, 2, 1},
-    {"gfx942", 304, 16, 1, 1, 16, 16},  {"gfx942", 304, 16, 32, 1, 9, 9},  {"gfx942", 304, 16, 256, 1, 4, 2},
-    {"gfx942", 304, 8, 1, 1, 16, 16},   {"gfx942", 304, 8, 32, 1, 9, 9},   {"gfx942", 304, 8, 256, 1, 4, 2},
-    {"gfx950", 256, 128, 1, 2, 16, 16}, {"gfx950", 256, 128, 32, 4, 4, 4}, {"gfx950", 256, 128, 256, 4, 1, 1},
-    {"gfx950", 256, 16, 1, 2, 16, 16},  {"gfx950", 256, 16, 32, 2, 8, 8},  {"gfx950", 256, 16, 256, 2, 4, 2},
-    {"gfx950", 256, 8, 1, 2, 16, 16},   {"gfx950", 256, 8, 32, 2, 8, 8},   {"gfx950", 256, 8, 256, 2, 4, 2},
+    {"gfx942", 304, 128, 1, 1, 1, 16, 16}, {"gfx942", 304, 128, 32, 2, 2, 5, 5}, {"gfx942", 304, 128, 256, 2, 2, 1, 1},
+    {"gfx942", 304, 16, 1, 1, 1, 16, 16},  {"gfx942", 304, 16, 32, 1, 1, 10, 10},  {"gfx942", 304, 16, 256, 1, 1, 4, 2},
+    {"gfx942", 304, 8, 1, 1, 1, 16, 16},   {"gfx942", 304, 8, 32, 1, 1, 10, 10},   {"gfx942", 304, 8, 256, 1, 1, 4, 2},
+    {"gfx950", 256, 128, 1, 2, 1, 16, 16}, {"gfx950", 256, 128, 32, 4, 2, 8, 8}, {"gfx950", 256, 128, 256, 4, 2, 1, 1},
+    {"gfx950", 256, 16, 1, 2, 1, 16, 16},  {"gfx950", 256, 16, 32, 2, 1, 8, 8},  {"gfx950", 256, 16, 256, 2, 1, 4, 2},
+    {"gfx950", 256, 8, 1, 2, 1, 16, 16},   {"gfx950", 256, 8, 32, 2, 1, 8, 8},   {"gfx950", 256, 8, 256, 2, 1, 4, 2},
 };
 
 class MlaDecodeSelect : public ::testing::Test {
@@ -93,6 +101,7 @@ TEST_F(MlaDecodeSelect, DeepSeekV3DecodeAtTp1Tp8Tp16) {
       const std::string where = std::string(pin.arch) + " H=" + std::to_string(pin.heads) + " B=" +
                                 std::to_string(pin.batch) + " kv=" + kv + ": " + k.id;
       EXPECT_EQ(param(k, "waves"), pin.waves) << where << " (" << selection->why << ")";
+      EXPECT_EQ(param(k, "tiles"), pin.tiles) << where << " (" << selection->why << ")";
       EXPECT_NE(k.id.find(std::string("_kv") + kv + "_qbf16"), std::string::npos) << where;
       auto config = prepare_launch(k, problem, device);
       ASSERT_TRUE(config.is_ok()) << where << ": " << config.status().to_string();
