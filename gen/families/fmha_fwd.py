@@ -185,7 +185,7 @@ def _plan(arch: str, p: dict) -> dict:
         "v_transposed_read": v_transposed_read, "o_agprs": o_agprs, "agpr_count": 16 * blocks if o_agprs else 0,
         "lds_vt": k_bytes, "lds_bytes": lds_bytes, "bq": p["waves"] * ROWS_PER_WAVE, "kv_tile": KV_TILE,
         "lds_banks": LDS_BANKS[arch],
-        "next_free_vgpr": vgprs.next_free(), "next_free_sgpr": 96, "workgroup_ids": "xyz",
+        "next_free_vgpr": vgprs.next_free(), "next_free_sgpr": 97, "workgroup_ids": "xyz",
     })
     return plan
 
