@@ -58,6 +58,7 @@ Result<emu::LaunchProfile> emulate(const Pack& pack, const ManifestKernel& kerne
   emu::EmulatorOptions eo;
   eo.target = c.arch == "gfx950" ? emu::Target::kGfx950 : emu::Target::kGfx942;
   eo.cus = static_cast<uint32_t>(device.cus);
+  eo.timing = true;  // workgroup 0's trace per wave, for the CU model (run_fmha_case)
   emu::Emulator emulator(eo);
   const int64_t hq = problem.ints.at("Hq"), hkv = problem.ints.at("Hkv");
   const int64_t sq = problem.ints.at("Sq"), sk = problem.ints.at("Sk");
@@ -113,6 +114,18 @@ double visible_pairs(const FmhaCase& c) {
   double pairs = 0;
   for (int64_t i = 0; i < c.Sq; ++i) pairs += static_cast<double>(std::clamp<int64_t>(i + c.Sk - c.Sq + 1, 0, c.Sk));
   return pairs;
+}
+
+// Keys the average workgroup visits: under causal (bottom-right) Q tile [q0, q0 + bq) visits the KV tiles up
+// to the one holding key min(q0 + bq, Sq) - 1 + Sk - Sq (the window kernel's range), else all of Sk.
+int64_t average_keys(const FmhaCase& c, int64_t bq) {
+  if (!c.causal) return c.Sk;
+  int64_t keys = 0, tiles = 0;
+  for (int64_t q0 = 0; q0 < c.Sq; q0 += bq, ++tiles) {
+    const int64_t last = std::min(q0 + bq, c.Sq) - 1 + c.Sk - c.Sq;
+    keys += last < 0 ? 0 : std::min(c.Sk, (last / 32 + 1) * 32);
+  }
+  return std::max<int64_t>(32, (keys / tiles + 31) / 32 * 32);
 }
 
 }  // namespace
@@ -179,6 +192,25 @@ Result<FmhaRow> run_fmha_case(const Pack& pack, const FmhaCase& c) {
   // busy; padding and masked-out work (mfma_flops above useful_flops) are paid, memory time is not.
   row.peak_tflops = peak_tflops(c);
   row.modeled_tflops = row.peak_tflops * row.mfma_share_simd * row.useful_flops / row.mfma_flops;
+
+  // Timing mode: as many copies of the one-tile workgroup as a CU holds (occupancy), iteration = the
+  // difference of the two launches' CU cycles over the extra KV tiles
+  emu::TimingConstants constants = emu::timing_constants(c.arch);
+  constants.cus = static_cast<uint32_t>(device.cus);
+  row.timing_copies = std::max<uint32_t>(1, row.waves_per_simd * 4 / static_cast<uint32_t>(it.waves));
+  const emu::CuTiming cu_full = emu::model_cu(at_full->timing_traces, row.timing_copies, constants);
+  const emu::CuTiming cu_half = emu::model_cu(at_half->timing_traces, row.timing_copies, constants);
+  row.timing_cycles_per_iteration = per_iteration(cu_full.cycles, cu_half.cycles);
+  row.timing_mfma_share = per_iteration(cu_full.mfma_busy, cu_half.mfma_busy) / row.timing_cycles_per_iteration;
+  row.average_keys = average_keys(c, bq);
+  auto average = emulate(pack, kernel, c, make_problem(c, c.dtype, 1, 1, bq, row.average_keys, -1, -1), device);
+  if (!average) return average.status();
+  const emu::LaunchShape shape{.workgroups = static_cast<uint64_t>(row.workgroups),
+                               .workgroups_per_cu = row.timing_copies,
+                               .flops = static_cast<uint64_t>(row.mfma_flops),
+                               .hbm_bytes = static_cast<uint64_t>(row.bytes_minimum)};
+  row.modeled = emu::model_launch(average->timing_traces, shape, constants);
+  row.timing_useful_tflops = row.useful_flops / (row.modeled->us * 1e6);
   return row;
 }
 

@@ -34,8 +34,12 @@ void print_row(const FmhaRow& r) {
               100 * r.mfma_share_simd, r.waves_per_simd, 100 * r.mfma_share_one_wave, 100 * r.valu_hidden_share);
   std::printf("  bytes fetched %.3g vs minimum %.3g (x%.1f); LDS conflict cycles, whole grid: %.0f\n", r.bytes_fetched,
               r.bytes_minimum, r.bytes_fetched / r.bytes_minimum, r.lds_conflict_cycles_total);
-  std::printf("  useful / MFMA flops %.3f; modeled %.0f TF of the %.0f TF peak (MFMA-bound model)\n",
+  std::printf("  useful / MFMA flops %.3f; issue model %.0f TF of the %.0f TF peak (MFMA-bound, upper-bound share)\n",
               r.useful_flops / r.mfma_flops, r.modeled_tflops, r.peak_tflops);
+  std::printf("  timing mode (CU model, %u workgroups/CU): %.0f cyc per KV tile, MFMA-busy %.1f%% (modeled); launch "
+              "(average workgroup: %lld keys) MODELED %.1f us, %.0f TF useful, bound %s\n",
+              r.timing_copies, r.timing_cycles_per_iteration, 100 * r.timing_mfma_share,
+              static_cast<long long>(r.average_keys), r.modeled->us, r.timing_useful_tflops, r.modeled->bound.c_str());
 }
 
 }  // namespace
