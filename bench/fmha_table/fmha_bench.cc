@@ -202,6 +202,9 @@ Result<FmhaRow> run_fmha_case(const Pack& pack, const FmhaCase& c) {
   const emu::CuTiming cu_half = emu::model_cu(at_half->timing_traces, row.timing_copies, constants);
   row.timing_cycles_per_iteration = per_iteration(cu_full.cycles, cu_half.cycles);
   row.timing_mfma_share = per_iteration(cu_full.mfma_busy, cu_half.mfma_busy) / row.timing_cycles_per_iteration;
+  row.timing_valu_share = per_iteration(cu_full.valu_busy, cu_half.valu_busy) / row.timing_cycles_per_iteration;
+  row.timing_lds_share = per_iteration(cu_full.lds_busy, cu_half.lds_busy) / row.timing_cycles_per_iteration;
+  row.timing_memory_share = per_iteration(cu_full.memory_busy, cu_half.memory_busy) / row.timing_cycles_per_iteration;
   row.average_keys = average_keys(c, bq);
   auto average = emulate(pack, kernel, c, make_problem(c, c.dtype, 1, 1, bq, row.average_keys, -1, -1), device);
   if (!average) return average.status();

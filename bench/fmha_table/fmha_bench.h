@@ -58,6 +58,7 @@ struct FmhaRow {
   uint32_t timing_copies = 0;                // workgroups resident per CU in the CU model
   double timing_cycles_per_iteration = 0;    // CU cycles per KV tile, all resident workgroups advancing
   double timing_mfma_share = 0;              // busiest SIMD's MFMA pipe busy / those cycles
+  double timing_valu_share = 0, timing_lds_share = 0, timing_memory_share = 0;  // the same for VALU, LDS, L2/L1 path
   int64_t average_keys = 0;                  // keys the average workgroup's Q tile visits (causal: < Sk)
   std::optional<emu::ModeledTiming> modeled;  // whole launch, modeled us and bound
   double timing_useful_tflops = 0;           // useful flops / modeled us
