@@ -5,6 +5,7 @@
 #include <random>
 #include <vector>
 
+#include "arch_facts.h"
 #include "ingot/launch.h"
 #include "ingot/select.h"
 #include "ingot_emu/emulator.h"
@@ -128,6 +129,19 @@ int64_t average_keys(const FmhaCase& c, int64_t bq) {
   return std::max<int64_t>(32, (keys / tiles + 31) / 32 * 32);
 }
 
+// Workgroups one CU holds at once: the fewest that its LDS, its VGPR file (per SIMD, arch + accumulation
+// registers in one allocation) and the wave slots allow. Not rounded to whole waves per SIMD: 3 workgroups of
+// 2 waves put 2 waves on two SIMDs and 1 on the others, as the CU model places them (wave i on SIMD i % 4).
+uint32_t workgroups_per_cu(const arch_table::ArchFacts& arch, const emu::LaunchProfile& p) {
+  const uint32_t granule = arch.vgpr_alloc_granule;
+  const uint32_t unified = p.agprs != 0 ? (p.vgprs + 3) / 4 * 4 + p.agprs : p.vgprs;
+  const uint32_t per_simd = std::min(arch.max_waves_per_simd, arch.max_vgprs / ((unified + granule - 1) / granule * granule));
+  const uint32_t waves = std::max<uint32_t>(1, p.waves_per_workgroup);
+  const uint32_t by_vgprs = per_simd * arch.simds_per_cu / waves;
+  const uint32_t by_lds = p.lds_bytes != 0 ? arch.lds_bytes / p.lds_bytes : by_vgprs;
+  return std::max<uint32_t>(1, std::min(by_vgprs, by_lds));
+}
+
 }  // namespace
 
 Result<FmhaRow> run_fmha_case(const Pack& pack, const FmhaCase& c) {
@@ -193,11 +207,13 @@ Result<FmhaRow> run_fmha_case(const Pack& pack, const FmhaCase& c) {
   row.peak_tflops = peak_tflops(c);
   row.modeled_tflops = row.peak_tflops * row.mfma_share_simd * row.useful_flops / row.mfma_flops;
 
-  // Timing mode: as many copies of the one-tile workgroup as a CU holds (occupancy), iteration = the
-  // difference of the two launches' CU cycles over the extra KV tiles
+  // Timing mode: as many copies of the one-tile workgroup as a CU holds, iteration = the difference of the
+  // two launches' CU cycles over the extra KV tiles
+  const arch_table::ArchFacts* facts = arch_table::find_arch_facts(c.arch);
+  if (facts == nullptr) return Status(StatusCode::kInvalidArgument, "fmha table: no arch facts for " + c.arch);
   emu::TimingConstants constants = emu::timing_constants(c.arch);
   constants.cus = static_cast<uint32_t>(device.cus);
-  row.timing_copies = std::max<uint32_t>(1, row.waves_per_simd * 4 / static_cast<uint32_t>(it.waves));
+  row.timing_copies = workgroups_per_cu(*facts, *at_full);
   const emu::CuTiming cu_full = emu::model_cu(at_full->timing_traces, row.timing_copies, constants);
   const emu::CuTiming cu_half = emu::model_cu(at_half->timing_traces, row.timing_copies, constants);
   row.timing_cycles_per_iteration = per_iteration(cu_full.cycles, cu_half.cycles);
