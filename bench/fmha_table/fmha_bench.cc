@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
+#include <queue>
 #include <random>
 #include <vector>
 
@@ -117,16 +119,45 @@ double visible_pairs(const FmhaCase& c) {
   return pairs;
 }
 
-// Keys the average workgroup visits: under causal (bottom-right) Q tile [q0, q0 + bq) visits the KV tiles up
-// to the one holding key min(q0 + bq, Sq) - 1 + Sk - Sq (the window kernel's range), else all of Sk.
+// KV tiles Q tile [q0, q0 + bq) visits: under causal (bottom-right) up to the tile holding key
+// min(q0 + bq, Sq) - 1 + Sk - Sq (the window kernel's range), else all of them.
+int64_t tiles_visited(const FmhaCase& c, int64_t q0, int64_t bq) {
+  const int64_t all = (c.Sk + 31) / 32;
+  if (!c.causal) return all;
+  const int64_t last = std::min(q0 + bq, c.Sq) - 1 + c.Sk - c.Sq;
+  return last < 0 ? 0 : std::min(all, last / 32 + 1);
+}
+
+// Keys the average workgroup visits (at least one KV tile).
 int64_t average_keys(const FmhaCase& c, int64_t bq) {
-  if (!c.causal) return c.Sk;
-  int64_t keys = 0, tiles = 0;
-  for (int64_t q0 = 0; q0 < c.Sq; q0 += bq, ++tiles) {
-    const int64_t last = std::min(q0 + bq, c.Sq) - 1 + c.Sk - c.Sq;
-    keys += last < 0 ? 0 : std::min(c.Sk, (last / 32 + 1) * 32);
+  int64_t tiles = 0, q_tiles = 0;
+  for (int64_t q0 = 0; q0 < c.Sq; q0 += bq, ++q_tiles) tiles += tiles_visited(c, q0, bq);
+  return 32 * std::max<int64_t>(1, (tiles + q_tiles - 1) / q_tiles);
+}
+
+// Dispatcher model (stated, MODELED): workgroups leave in grid order (x = query heads fastest, then y), each
+// to the workgroup slot (CUs x resident workgroups) that frees first; a workgroup's work is its KV tiles.
+// Returns the lower bound max(total / slots, longest workgroup) over the resulting makespan.
+double balance(const FmhaCase& c, int64_t bq, int64_t slots, bool longest_first) {
+  const int64_t q_tiles = (c.Sq + bq - 1) / bq;
+  std::priority_queue<int64_t, std::vector<int64_t>, std::greater<>> free_at;
+  for (int64_t i = 0; i < slots; ++i) free_at.push(0);
+  int64_t total = 0, longest = 0, makespan = 0;
+  for (int64_t b = 0; b < c.B; ++b) {
+    for (int64_t y = 0; y < q_tiles; ++y) {
+      const int64_t tile = longest_first ? q_tiles - 1 - y : y;
+      const int64_t work = tiles_visited(c, tile * bq, bq);
+      for (int64_t h = 0; h < c.Hq; ++h) {
+        const int64_t end = free_at.top() + work;
+        free_at.pop();
+        free_at.push(end);
+        total += work, longest = std::max(longest, work), makespan = std::max(makespan, end);
+      }
+    }
   }
-  return std::max<int64_t>(32, (keys / tiles + 31) / 32 * 32);
+  if (makespan == 0) return 1;
+  return std::max(static_cast<double>(total) / static_cast<double>(slots), static_cast<double>(longest)) /
+         static_cast<double>(makespan);
 }
 
 // Workgroups one CU holds at once: the fewest that its LDS, its VGPR file (per SIMD, arch + accumulation
@@ -230,6 +261,9 @@ Result<FmhaRow> run_fmha_case(const Pack& pack, const FmhaCase& c) {
                                .hbm_bytes = static_cast<uint64_t>(row.bytes_minimum)};
   row.modeled = emu::model_launch(average->timing_traces, shape, constants);
   row.timing_useful_tflops = row.useful_flops / (row.modeled->us * 1e6);
+  const int64_t slots = device.cus * row.timing_copies;
+  row.balance_longest_first = balance(c, bq, slots, true);
+  row.balance_shortest_first = balance(c, bq, slots, false);
   return row;
 }
 

@@ -62,6 +62,9 @@ struct FmhaRow {
   int64_t average_keys = 0;                  // keys the average workgroup's Q tile visits (causal: < Sk)
   std::optional<emu::ModeledTiming> modeled;  // whole launch, modeled us and bound
   double timing_useful_tflops = 0;           // useful flops / modeled us
+  // Causal triangle balance (dispatcher model): ideal / makespan of the grid's KV-tile work over the CUs'
+  // workgroup slots, in the kernel's dispatch order (longest Q tile first) and, for contrast, shortest first.
+  double balance_longest_first = 1, balance_shortest_first = 1;
 };
 
 Result<FmhaRow> run_fmha_case(const Pack& pack, const FmhaCase& c);

@@ -41,6 +41,11 @@ void print_row(const FmhaRow& r) {
               r.timing_copies, r.timing_cycles_per_iteration, 100 * r.timing_mfma_share, 100 * r.timing_valu_share,
               100 * r.timing_lds_share, 100 * r.timing_memory_share,
               static_cast<long long>(r.average_keys), r.modeled->us, r.timing_useful_tflops, r.modeled->bound.c_str());
+  if (c.causal) {
+    std::printf("  causal balance (dispatcher model, KV tiles per workgroup slot): %.0f%% longest Q tile first (the "
+                "kernel's order), %.0f%% shortest first\n",
+                100 * r.balance_longest_first, 100 * r.balance_shortest_first);
+  }
 }
 
 }  // namespace
