@@ -10,6 +10,7 @@
 #include "arch_facts.h"
 #include "ingot/launch.h"
 #include "ingot/select.h"
+#include "ingot_emu/bench_timing.h"
 #include "ingot_emu/emulator.h"
 
 namespace ingot::bench {
@@ -56,12 +57,14 @@ Problem make_problem(const FmhaCase& c, const std::string& dtype, int64_t heads_
 // Runs `kernel` on a fresh emulator over random inputs: the counts depend on the values only through the
 // O rescale, which runs when a row's maximum grows by more than 2^8 (exp2 units); random scores make that
 // as rare as in real attention after the first tiles, where zeros would never trigger it.
+// `trace_all`: every workgroup's trace (a causal head, whose Q tiles differ), else workgroup 0's only.
 Result<emu::LaunchProfile> emulate(const Pack& pack, const ManifestKernel& kernel, const FmhaCase& c, Problem problem,
-                                   const DeviceInfo& device) {
+                                   const DeviceInfo& device, bool trace_all = false) {
   emu::EmulatorOptions eo;
   eo.target = c.arch == "gfx950" ? emu::Target::kGfx950 : emu::Target::kGfx942;
   eo.cus = static_cast<uint32_t>(device.cus);
-  eo.timing = true;  // workgroup 0's trace per wave, for the CU model (run_fmha_case)
+  eo.timing = true;  // traces per wave, for the CU model (run_fmha_case)
+  eo.timing_all_workgroups = trace_all;
   emu::Emulator emulator(eo);
   const int64_t hq = problem.ints.at("Hq"), hkv = problem.ints.at("Hkv");
   const int64_t sq = problem.ints.at("Sq"), sk = problem.ints.at("Sk");
@@ -128,13 +131,6 @@ int64_t tiles_visited(const FmhaCase& c, int64_t q0, int64_t bq) {
   return last < 0 ? 0 : std::min(all, last / 32 + 1);
 }
 
-// Keys the average workgroup visits (at least one KV tile).
-int64_t average_keys(const FmhaCase& c, int64_t bq) {
-  int64_t tiles = 0, q_tiles = 0;
-  for (int64_t q0 = 0; q0 < c.Sq; q0 += bq, ++q_tiles) tiles += tiles_visited(c, q0, bq);
-  return 32 * std::max<int64_t>(1, (tiles + q_tiles - 1) / q_tiles);
-}
-
 // Dispatcher model (stated, MODELED): workgroups leave in grid order (x = query heads fastest, then y), each
 // to the workgroup slot (CUs x resident workgroups) that frees first; a workgroup's work is its KV tiles.
 // Returns the lower bound max(total / slots, longest workgroup) over the resulting makespan.
@@ -192,7 +188,7 @@ Result<FmhaRow> run_fmha_case(const Pack& pack, const FmhaCase& c) {
   row.kernel_id = kernel.id;
   row.cus = device.cus;
   const int64_t heads = std::min(c.emulated_heads, c.Hq);
-  auto whole = emulate(pack, kernel, c, make_problem(c, c.dtype, heads, heads, c.Sq, c.Sk, -1, right), device);
+  auto whole = emulate(pack, kernel, c, make_problem(c, c.dtype, heads, heads, c.Sq, c.Sk, -1, right), device, c.causal);
   if (!whole) return whole.status();
   const double scale = static_cast<double>(c.B * c.Hq) / static_cast<double>(heads);
   row.workgroups = static_cast<int64_t>(static_cast<double>(whole->workgroups) * scale);
@@ -245,21 +241,23 @@ Result<FmhaRow> run_fmha_case(const Pack& pack, const FmhaCase& c) {
   emu::TimingConstants constants = emu::timing_constants(c.arch);
   constants.cus = static_cast<uint32_t>(device.cus);
   row.timing_copies = workgroups_per_cu(*facts, *at_full);
-  const emu::CuTiming cu_full = emu::model_cu(at_full->timing_traces, row.timing_copies, constants);
-  const emu::CuTiming cu_half = emu::model_cu(at_half->timing_traces, row.timing_copies, constants);
+  const emu::CuTiming cu_full = emu::model_cu(at_full->traced_workgroups.front().waves, row.timing_copies, constants);
+  const emu::CuTiming cu_half = emu::model_cu(at_half->traced_workgroups.front().waves, row.timing_copies, constants);
   row.timing_cycles_per_iteration = per_iteration(cu_full.cycles, cu_half.cycles);
   row.timing_mfma_share = per_iteration(cu_full.mfma_busy, cu_half.mfma_busy) / row.timing_cycles_per_iteration;
   row.timing_valu_share = per_iteration(cu_full.valu_busy, cu_half.valu_busy) / row.timing_cycles_per_iteration;
   row.timing_lds_share = per_iteration(cu_full.lds_busy, cu_half.lds_busy) / row.timing_cycles_per_iteration;
   row.timing_memory_share = per_iteration(cu_full.memory_busy, cu_half.memory_busy) / row.timing_cycles_per_iteration;
-  row.average_keys = average_keys(c, bq);
-  auto average = emulate(pack, kernel, c, make_problem(c, c.dtype, 1, 1, bq, row.average_keys, -1, -1), device);
-  if (!average) return average.status();
-  const emu::LaunchShape shape{.workgroups = static_cast<uint64_t>(row.workgroups),
-                               .workgroups_per_cu = row.timing_copies,
-                               .flops = static_cast<uint64_t>(row.mfma_flops),
-                               .hbm_bytes = static_cast<uint64_t>(row.bytes_minimum)};
-  row.modeled = emu::model_launch(average->timing_traces, shape, constants);
+  // The launch: the emulated head's traced workgroups (non-causal: workgroup 0 stands for all; causal: every
+  // Q tile's, longest first) repeated over the full grid, head after head (model_bench_launch)
+  auto modeled = emu::model_bench_launch(*whole, {.arch = c.arch,
+                                                  .cus = static_cast<uint32_t>(device.cus),
+                                                  .workgroups = static_cast<uint64_t>(row.workgroups),
+                                                  .flops = row.mfma_flops,
+                                                  .unique_bytes = row.bytes_minimum});
+  if (!modeled) return modeled.status();
+  row.modeled = *modeled;
+  row.traced_workgroups = whole->traced_workgroups.size();
   row.timing_useful_tflops = row.useful_flops / (row.modeled->us * 1e6);
   const int64_t slots = device.cus * row.timing_copies;
   row.balance_longest_first = balance(c, bq, slots, true);

@@ -7,8 +7,8 @@
 // with ONE Q tile (Sq = BQ, no mask; a window kernel gets an unbounded window) at Sk and Sk/2: the
 // difference over the (Sk/2)/32 extra KV tiles is one main-loop iteration of one workgroup, exactly.
 // Timing mode: the same two launches' traces on the CU model give the modeled cycles and MFMA-busy share of
-// one iteration; a third launch, one Q tile at the average workgroup's keys (Sk; under causal the mean over
-// the Q tiles of the keys each visits), stands for every workgroup of the full grid in model_launch.
+// one iteration; the head's launch, traced (workgroup 0; causal: every Q tile, the triangle's head to its
+// tail), stands for the full grid in model_bench_launch (the timing room's interface).
 #pragma once
 
 #include <cstdint>
@@ -54,12 +54,12 @@ struct FmhaRow {
   double useful_flops = 0, mfma_flops = 0;
   double modeled_tflops = 0, peak_tflops = 0;  // issue model: peak x upper-bound share x useful / MFMA flops
   // The emulator's timing mode (emu/timing, MODELED): the main-loop iteration on the CU model with the
-  // workgroups a CU holds at once, and the whole launch from an average workgroup's trace.
+  // workgroups a CU holds at once, and the whole launch from the emulated head's traced workgroups.
   uint32_t timing_copies = 0;                // workgroups resident per CU in the CU model
   double timing_cycles_per_iteration = 0;    // CU cycles per KV tile, all resident workgroups advancing
   double timing_mfma_share = 0;              // busiest SIMD's MFMA pipe busy / those cycles
   double timing_valu_share = 0, timing_lds_share = 0, timing_memory_share = 0;  // the same for VALU, LDS, L2/L1 path
-  int64_t average_keys = 0;                  // keys the average workgroup's Q tile visits (causal: < Sk)
+  size_t traced_workgroups = 0;              // of the emulated head, standing for the full grid
   std::optional<emu::ModeledTiming> modeled;  // whole launch, modeled us and bound
   double timing_useful_tflops = 0;           // useful flops / modeled us
   // Causal triangle balance (dispatcher model): ideal / makespan of the grid's KV-tile work over the CUs'
