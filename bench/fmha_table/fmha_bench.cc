@@ -1,6 +1,7 @@
 #include "fmha_bench.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <functional>
 #include <queue>
@@ -234,22 +235,8 @@ Result<FmhaRow> run_fmha_case(const Pack& pack, const FmhaCase& c) {
   row.peak_tflops = peak_tflops(c);
   row.modeled_tflops = row.peak_tflops * row.mfma_share_simd * row.useful_flops / row.mfma_flops;
 
-  // Timing mode: as many copies of the one-tile workgroup as a CU holds, iteration = the difference of the
-  // two launches' CU cycles over the extra KV tiles
-  const arch_table::ArchFacts* facts = arch_table::find_arch_facts(c.arch);
-  if (facts == nullptr) return Status(StatusCode::kInvalidArgument, "fmha table: no arch facts for " + c.arch);
-  emu::TimingConstants constants = emu::timing_constants(c.arch);
-  constants.cus = static_cast<uint32_t>(device.cus);
-  row.timing_copies = workgroups_per_cu(*facts, *at_full);
-  const emu::CuTiming cu_full = emu::model_cu(at_full->traced_workgroups.front().waves, row.timing_copies, constants);
-  const emu::CuTiming cu_half = emu::model_cu(at_half->traced_workgroups.front().waves, row.timing_copies, constants);
-  row.timing_cycles_per_iteration = per_iteration(cu_full.cycles, cu_half.cycles);
-  row.timing_mfma_share = per_iteration(cu_full.mfma_busy, cu_half.mfma_busy) / row.timing_cycles_per_iteration;
-  row.timing_valu_share = per_iteration(cu_full.valu_busy, cu_half.valu_busy) / row.timing_cycles_per_iteration;
-  row.timing_lds_share = per_iteration(cu_full.lds_busy, cu_half.lds_busy) / row.timing_cycles_per_iteration;
-  row.timing_memory_share = per_iteration(cu_full.memory_busy, cu_half.memory_busy) / row.timing_cycles_per_iteration;
-  // The launch: the emulated head's traced workgroups (non-causal: workgroup 0 stands for all; causal: every
-  // Q tile's, longest first) repeated over the full grid, head after head (model_bench_launch)
+  // Timing mode. The launch: the emulated head's traced workgroups (non-causal: workgroup 0 stands for all;
+  // causal: every Q tile's, longest first) repeated over the full grid, head after head (model_bench_launch)
   auto modeled = emu::model_bench_launch(*whole, {.arch = c.arch,
                                                   .cus = static_cast<uint32_t>(device.cus),
                                                   .workgroups = static_cast<uint64_t>(row.workgroups),
@@ -259,6 +246,22 @@ Result<FmhaRow> run_fmha_case(const Pack& pack, const FmhaCase& c) {
   row.modeled = *modeled;
   row.traced_workgroups = whole->traced_workgroups.size();
   row.timing_useful_tflops = row.useful_flops / (row.modeled->us * 1e6);
+  // The iteration: as many copies of the one-tile workgroup as a CU holds, the difference of the two
+  // launches' CU cycles over the extra KV tiles; its loads wait the latency of the launch's cache mix
+  // (L2 / MALL / HBM hit shares), which the CU model otherwise leaves at zero
+  const arch_table::ArchFacts* facts = arch_table::find_arch_facts(c.arch);
+  if (facts == nullptr) return Status(StatusCode::kInvalidArgument, "fmha table: no arch facts for " + c.arch);
+  emu::TimingConstants constants = emu::timing_constants(c.arch);
+  constants.cus = static_cast<uint32_t>(device.cus);
+  constants.vmem_latency = static_cast<uint32_t>(std::lround(row.modeled->traffic.latency_cycles));
+  row.timing_copies = workgroups_per_cu(*facts, *at_full);
+  const emu::CuTiming cu_full = emu::model_cu(at_full->traced_workgroups.front().waves, row.timing_copies, constants);
+  const emu::CuTiming cu_half = emu::model_cu(at_half->traced_workgroups.front().waves, row.timing_copies, constants);
+  row.timing_cycles_per_iteration = per_iteration(cu_full.cycles, cu_half.cycles);
+  row.timing_mfma_share = per_iteration(cu_full.mfma_busy, cu_half.mfma_busy) / row.timing_cycles_per_iteration;
+  row.timing_valu_share = per_iteration(cu_full.valu_busy, cu_half.valu_busy) / row.timing_cycles_per_iteration;
+  row.timing_lds_share = per_iteration(cu_full.lds_busy, cu_half.lds_busy) / row.timing_cycles_per_iteration;
+  row.timing_memory_share = per_iteration(cu_full.memory_busy, cu_half.memory_busy) / row.timing_cycles_per_iteration;
   const int64_t slots = device.cus * row.timing_copies;
   row.balance_longest_first = balance(c, bq, slots, true);
   row.balance_shortest_first = balance(c, bq, slots, false);
