@@ -1,12 +1,17 @@
 #include "fmha_bench.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <functional>
+#include <queue>
 #include <random>
 #include <vector>
 
+#include "arch_facts.h"
 #include "ingot/launch.h"
 #include "ingot/select.h"
+#include "ingot_emu/bench_timing.h"
 #include "ingot_emu/emulator.h"
 
 namespace ingot::bench {
@@ -53,11 +58,14 @@ Problem make_problem(const FmhaCase& c, const std::string& dtype, int64_t heads_
 // Runs `kernel` on a fresh emulator over random inputs: the counts depend on the values only through the
 // O rescale, which runs when a row's maximum grows by more than 2^8 (exp2 units); random scores make that
 // as rare as in real attention after the first tiles, where zeros would never trigger it.
+// `trace_all`: every workgroup's trace (a causal head, whose Q tiles differ), else workgroup 0's only.
 Result<emu::LaunchProfile> emulate(const Pack& pack, const ManifestKernel& kernel, const FmhaCase& c, Problem problem,
-                                   const DeviceInfo& device) {
+                                   const DeviceInfo& device, bool trace_all = false) {
   emu::EmulatorOptions eo;
   eo.target = c.arch == "gfx950" ? emu::Target::kGfx950 : emu::Target::kGfx942;
   eo.cus = static_cast<uint32_t>(device.cus);
+  eo.timing = true;  // traces per wave, for the CU model (run_fmha_case)
+  eo.timing_all_workgroups = trace_all;
   emu::Emulator emulator(eo);
   const int64_t hq = problem.ints.at("Hq"), hkv = problem.ints.at("Hkv");
   const int64_t sq = problem.ints.at("Sq"), sk = problem.ints.at("Sk");
@@ -115,6 +123,53 @@ double visible_pairs(const FmhaCase& c) {
   return pairs;
 }
 
+// KV tiles Q tile [q0, q0 + bq) visits: under causal (bottom-right) up to the tile holding key
+// min(q0 + bq, Sq) - 1 + Sk - Sq (the window kernel's range), else all of them.
+int64_t tiles_visited(const FmhaCase& c, int64_t q0, int64_t bq) {
+  const int64_t all = (c.Sk + 31) / 32;
+  if (!c.causal) return all;
+  const int64_t last = std::min(q0 + bq, c.Sq) - 1 + c.Sk - c.Sq;
+  return last < 0 ? 0 : std::min(all, last / 32 + 1);
+}
+
+// Dispatcher model (stated, MODELED): workgroups leave in grid order (x = query heads fastest, then y), each
+// to the workgroup slot (CUs x resident workgroups) that frees first; a workgroup's work is its KV tiles.
+// Returns the lower bound max(total / slots, longest workgroup) over the resulting makespan.
+double balance(const FmhaCase& c, int64_t bq, int64_t slots, bool longest_first) {
+  const int64_t q_tiles = (c.Sq + bq - 1) / bq;
+  std::priority_queue<int64_t, std::vector<int64_t>, std::greater<>> free_at;
+  for (int64_t i = 0; i < slots; ++i) free_at.push(0);
+  int64_t total = 0, longest = 0, makespan = 0;
+  for (int64_t b = 0; b < c.B; ++b) {
+    for (int64_t y = 0; y < q_tiles; ++y) {
+      const int64_t tile = longest_first ? q_tiles - 1 - y : y;
+      const int64_t work = tiles_visited(c, tile * bq, bq);
+      for (int64_t h = 0; h < c.Hq; ++h) {
+        const int64_t end = free_at.top() + work;
+        free_at.pop();
+        free_at.push(end);
+        total += work, longest = std::max(longest, work), makespan = std::max(makespan, end);
+      }
+    }
+  }
+  if (makespan == 0) return 1;
+  return std::max(static_cast<double>(total) / static_cast<double>(slots), static_cast<double>(longest)) /
+         static_cast<double>(makespan);
+}
+
+// Workgroups one CU holds at once: the fewest that its LDS, its VGPR file (per SIMD, arch + accumulation
+// registers in one allocation) and the wave slots allow. Not rounded to whole waves per SIMD: 3 workgroups of
+// 2 waves put 2 waves on two SIMDs and 1 on the others, as the CU model places them (wave i on SIMD i % 4).
+uint32_t workgroups_per_cu(const arch_table::ArchFacts& arch, const emu::LaunchProfile& p) {
+  const uint32_t granule = arch.vgpr_alloc_granule;
+  const uint32_t unified = p.agprs != 0 ? (p.vgprs + 3) / 4 * 4 + p.agprs : p.vgprs;
+  const uint32_t per_simd = std::min(arch.max_waves_per_simd, arch.max_vgprs / ((unified + granule - 1) / granule * granule));
+  const uint32_t waves = std::max<uint32_t>(1, p.waves_per_workgroup);
+  const uint32_t by_vgprs = per_simd * arch.simds_per_cu / waves;
+  const uint32_t by_lds = p.lds_bytes != 0 ? arch.lds_bytes / p.lds_bytes : by_vgprs;
+  return std::max<uint32_t>(1, std::min(by_vgprs, by_lds));
+}
+
 }  // namespace
 
 Result<FmhaRow> run_fmha_case(const Pack& pack, const FmhaCase& c) {
@@ -134,7 +189,7 @@ Result<FmhaRow> run_fmha_case(const Pack& pack, const FmhaCase& c) {
   row.kernel_id = kernel.id;
   row.cus = device.cus;
   const int64_t heads = std::min(c.emulated_heads, c.Hq);
-  auto whole = emulate(pack, kernel, c, make_problem(c, c.dtype, heads, heads, c.Sq, c.Sk, -1, right), device);
+  auto whole = emulate(pack, kernel, c, make_problem(c, c.dtype, heads, heads, c.Sq, c.Sk, -1, right), device, c.causal);
   if (!whole) return whole.status();
   const double scale = static_cast<double>(c.B * c.Hq) / static_cast<double>(heads);
   row.workgroups = static_cast<int64_t>(static_cast<double>(whole->workgroups) * scale);
@@ -179,6 +234,37 @@ Result<FmhaRow> run_fmha_case(const Pack& pack, const FmhaCase& c) {
   // busy; padding and masked-out work (mfma_flops above useful_flops) are paid, memory time is not.
   row.peak_tflops = peak_tflops(c);
   row.modeled_tflops = row.peak_tflops * row.mfma_share_simd * row.useful_flops / row.mfma_flops;
+
+  // Timing mode. The launch: the emulated head's traced workgroups (non-causal: workgroup 0 stands for all;
+  // causal: every Q tile's, longest first) repeated over the full grid, head after head (model_bench_launch)
+  auto modeled = emu::model_bench_launch(*whole, {.arch = c.arch,
+                                                  .cus = static_cast<uint32_t>(device.cus),
+                                                  .workgroups = static_cast<uint64_t>(row.workgroups),
+                                                  .flops = row.mfma_flops,
+                                                  .unique_bytes = row.bytes_minimum});
+  if (!modeled) return modeled.status();
+  row.modeled = *modeled;
+  row.traced_workgroups = whole->traced_workgroups.size();
+  row.timing_useful_tflops = row.useful_flops / (row.modeled->us * 1e6);
+  // The iteration: as many copies of the one-tile workgroup as a CU holds, the difference of the two
+  // launches' CU cycles over the extra KV tiles; its loads wait the latency of the launch's cache mix
+  // (L2 / MALL / HBM hit shares), which the CU model otherwise leaves at zero
+  const arch_table::ArchFacts* facts = arch_table::find_arch_facts(c.arch);
+  if (facts == nullptr) return Status(StatusCode::kInvalidArgument, "fmha table: no arch facts for " + c.arch);
+  emu::TimingConstants constants = emu::timing_constants(c.arch);
+  constants.cus = static_cast<uint32_t>(device.cus);
+  constants.vmem_latency = static_cast<uint32_t>(std::lround(row.modeled->traffic.latency_cycles));
+  row.timing_copies = workgroups_per_cu(*facts, *at_full);
+  const emu::CuTiming cu_full = emu::model_cu(at_full->traced_workgroups.front().waves, row.timing_copies, constants);
+  const emu::CuTiming cu_half = emu::model_cu(at_half->traced_workgroups.front().waves, row.timing_copies, constants);
+  row.timing_cycles_per_iteration = per_iteration(cu_full.cycles, cu_half.cycles);
+  row.timing_mfma_share = per_iteration(cu_full.mfma_busy, cu_half.mfma_busy) / row.timing_cycles_per_iteration;
+  row.timing_valu_share = per_iteration(cu_full.valu_busy, cu_half.valu_busy) / row.timing_cycles_per_iteration;
+  row.timing_lds_share = per_iteration(cu_full.lds_busy, cu_half.lds_busy) / row.timing_cycles_per_iteration;
+  row.timing_memory_share = per_iteration(cu_full.memory_busy, cu_half.memory_busy) / row.timing_cycles_per_iteration;
+  const int64_t slots = device.cus * row.timing_copies;
+  row.balance_longest_first = balance(c, bq, slots, true);
+  row.balance_shortest_first = balance(c, bq, slots, false);
   return row;
 }
 

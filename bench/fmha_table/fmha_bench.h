@@ -4,17 +4,21 @@
 // Cut-down rule: the full problem's Sq, Sk and head dims with `heads` query heads (and as many KV heads),
 // B = 1: every workgroup of one head runs (all Q tiles, so a causal triangle is complete) and the counts
 // scale to the full B * Hq exactly (every head does the same work). Main loop: a second pair of launches
-// with ONE Q tile (Sq = BQ, no mask, or the window kernel with an unbounded window: it masks every tile as
-// under causal) at Sk and Sk/2: the difference over the (Sk/2)/32 extra KV tiles is one main-loop
-// iteration of one workgroup, exactly.
+// with ONE Q tile (Sq = BQ, no mask; a window kernel gets an unbounded window) at Sk and Sk/2: the
+// difference over the (Sk/2)/32 extra KV tiles is one main-loop iteration of one workgroup, exactly.
+// Timing mode: the same two launches' traces on the CU model give the modeled cycles and MFMA-busy share of
+// one iteration; the head's launch, traced (workgroup 0; causal: every Q tile, the triangle's head to its
+// tail), stands for the full grid in model_bench_launch (the timing room's interface).
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "ingot/pack.h"
 #include "ingot/status.h"
 #include "ingot_emu/launch_profile.h"
+#include "ingot_emu/timing.h"
 
 namespace ingot::bench {
 
@@ -48,7 +52,19 @@ struct FmhaRow {
   uint32_t waves_per_simd = 0, vgprs = 0, lds_bytes = 0;
   std::string occupancy_limiter;
   double useful_flops = 0, mfma_flops = 0;
-  double modeled_tflops = 0, peak_tflops = 0;
+  double modeled_tflops = 0, peak_tflops = 0;  // issue model: peak x upper-bound share x useful / MFMA flops
+  // The emulator's timing mode (emu/timing, MODELED): the main-loop iteration on the CU model with the
+  // workgroups a CU holds at once, and the whole launch from the emulated head's traced workgroups.
+  uint32_t timing_copies = 0;                // workgroups resident per CU in the CU model
+  double timing_cycles_per_iteration = 0;    // CU cycles per KV tile, all resident workgroups advancing
+  double timing_mfma_share = 0;              // busiest SIMD's MFMA pipe busy / those cycles
+  double timing_valu_share = 0, timing_lds_share = 0, timing_memory_share = 0;  // the same for VALU, LDS, L2/L1 path
+  size_t traced_workgroups = 0;              // of the emulated head, standing for the full grid
+  std::optional<emu::ModeledTiming> modeled;  // whole launch, modeled us and bound
+  double timing_useful_tflops = 0;           // useful flops / modeled us
+  // Causal triangle balance (dispatcher model): ideal / makespan of the grid's KV-tile work over the CUs'
+  // workgroup slots, in the kernel's dispatch order (longest Q tile first) and, for contrast, shortest first.
+  double balance_longest_first = 1, balance_shortest_first = 1;
 };
 
 Result<FmhaRow> run_fmha_case(const Pack& pack, const FmhaCase& c);

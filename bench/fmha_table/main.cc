@@ -34,8 +34,18 @@ void print_row(const FmhaRow& r) {
               100 * r.mfma_share_simd, r.waves_per_simd, 100 * r.mfma_share_one_wave, 100 * r.valu_hidden_share);
   std::printf("  bytes fetched %.3g vs minimum %.3g (x%.1f); LDS conflict cycles, whole grid: %.0f\n", r.bytes_fetched,
               r.bytes_minimum, r.bytes_fetched / r.bytes_minimum, r.lds_conflict_cycles_total);
-  std::printf("  useful / MFMA flops %.3f; modeled %.0f TF of the %.0f TF peak (MFMA-bound model)\n",
+  std::printf("  useful / MFMA flops %.3f; issue model %.0f TF of the %.0f TF peak (MFMA-bound, upper-bound share)\n",
               r.useful_flops / r.mfma_flops, r.modeled_tflops, r.peak_tflops);
+  std::printf("  timing mode (CU model, %u workgroups/CU): %.0f cyc per KV tile, MFMA-busy %.1f%% (VALU %.0f%%, LDS %.0f%%, "
+              "L2/L1 path %.0f%%; modeled); launch (%zu traced workgroup(s) of the emulated head) MODELED %.1f us, %.0f TF useful, bound %s\n",
+              r.timing_copies, r.timing_cycles_per_iteration, 100 * r.timing_mfma_share, 100 * r.timing_valu_share,
+              100 * r.timing_lds_share, 100 * r.timing_memory_share,
+              r.traced_workgroups, r.modeled->us, r.timing_useful_tflops, r.modeled->bound.c_str());
+  if (c.causal) {
+    std::printf("  causal balance (dispatcher model, KV tiles per workgroup slot): %.0f%% longest Q tile first (the "
+                "kernel's order), %.0f%% shortest first\n",
+                100 * r.balance_longest_first, 100 * r.balance_shortest_first);
+  }
 }
 
 }  // namespace

@@ -24,8 +24,8 @@ what its LDS allows); rounds = ceil(workgroups / (cus * slots)); each round the 
 min(slots, ceil(workgroups / cus)) workgroups of 2 * BQ * Sk * (Dqk + Dv) flops (padding rows of the last Q
 tile included, which is what the small tile saves; halved for windowed kernels with a right bound, a
 causal-like band) at the arch's dense 16-bit peak per CU, at half that rate when fewer than 2 waves share a
-SIMD (no overlap of softmax and MFMA: the one-wave share in bench/fmha_table is 30-75%); plus the
-ASSUMED launch_ns per round (gen/archs.py ROOFLINE)."""
+SIMD (nothing covers a wave's LDS-staging phase: 47-60% MFMA-busy at one wave per SIMD in bench/fmha_table's
+CU model); plus the ASSUMED launch_ns per round (gen/archs.py ROOFLINE)."""
 
 from gen.archs import (FP8_FLOPS_PER_NS_PER_CU, FP8_FORMAT, FP8_MFMA, LDS_BANKS, MAX_ARCH_VGPRS, MFMA_32X32,
                         ROOFLINE, WAVE_SIZE, arch_info)
@@ -185,7 +185,7 @@ def _plan(arch: str, p: dict) -> dict:
         "v_transposed_read": v_transposed_read, "o_agprs": o_agprs, "agpr_count": 16 * blocks if o_agprs else 0,
         "lds_vt": k_bytes, "lds_bytes": lds_bytes, "bq": p["waves"] * ROWS_PER_WAVE, "kv_tile": KV_TILE,
         "lds_banks": LDS_BANKS[arch],
-        "next_free_vgpr": vgprs.next_free(), "next_free_sgpr": 96, "workgroup_ids": "xyz",
+        "next_free_vgpr": vgprs.next_free(), "next_free_sgpr": 97, "workgroup_ids": "xyz",
     })
     return plan
 
@@ -234,7 +234,7 @@ def _cost(arch: str, p: dict) -> list:
     flops = ["mul", 2 * bq * (p["dqk"] + p["dv"]), ["round_up", "Sk", KV_TILE]]
     if p["mask"] == "window":
         flops = ["mul", flops, ["if", ["ge", "window_right", 0], 0.5, 1.0]]
-    # one wave per SIMD cannot overlap its softmax with MFMAs: about half the MFMA rate (ingot_fmha_table)
+    # one wave per SIMD leaves its LDS-staging phase uncovered: about half the MFMA rate (ingot_fmha_table: 47-60%)
     efficiency = ["if", ["ge", ["mul", resident, waves], 2 * SIMDS_PER_CU], 1.0, 0.5]
     # fp8: Q.K^T at the fp8 rate, P.V in bf16
     rate = roof.flops_per_ns_per_cu

@@ -82,7 +82,9 @@ const std::vector<TimingSource>& timing_sources() {
        "2048 B/clk, shared by the XCD's CUs (38 on MI300X, 32 on MI355X); gfx950 same width ASSUMED"},
       {"l1_bytes_per_clk", "ASSUMED: 64 B/clk vector L1 to CU data return"},
       {"lds_bytes_per_clk",
-       "AMD CDNA 3 white paper: LDS 128 B/clk per CU; gfx950 kept at 128 (ASSUMED; CDNA4 enlarges the LDS)"},
+       "AMD CDNA 3 white paper: LDS 128 B/clk per CU. gfx950 the same: AMD's ROCm Compute Profiler "
+       "(rocprofiler-compute, soc_gfx950.py lds_banks_per_cu = 32; gfx950 0200_system-speed-of-light.yaml, "
+       "LDS peak = sclk x CUs x 128 B); no stored AMD source gives CDNA4's doubled-read figure in numbers"},
       {"issue_cycles",
        "AMD GCN architecture white paper: each SIMD gets an issue opportunity every 4 cycles, up to one "
        "instruction per type (VALU, SALU, VMEM, LDS, SMEM, branch) from different waves; CDNA keeps the CU"},
