@@ -12,6 +12,10 @@ cmake --build "$BUILD_DIR" -j "$(nproc)"
 # The pack's own kernels must be clean under every wait-state rule, warnings included (emu/README.md,
 # "Wait-state checker"): the emulator runs them strict unless the caller chose a mode.
 export INGOT_EMU_WAIT_STATES=${INGOT_EMU_WAIT_STATES:-strict}
+# A runaway kernel stops after this many seconds of one launch instead of minutes per wave (emu/README.md,
+# EmulatorOptions::timeout_seconds); far above the slowest legitimate launch of the suite, sanitizer
+# builds included.
+export INGOT_EMU_TIMEOUT=${INGOT_EMU_TIMEOUT:-120}
 
 # Concurrency under ThreadSanitizer: a separate build (no pack) of the tests labelled `tsan`, the module
 # cache's concurrent first use and the emulator's workgroups on several host threads. INGOT_SKIP_TSAN=1
