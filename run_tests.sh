@@ -12,16 +12,47 @@ cmake --build "$BUILD_DIR" -j "$(nproc)"
 # The pack's own kernels must be clean under every wait-state rule, warnings included (emu/README.md,
 # "Wait-state checker"): the emulator runs them strict unless the caller chose a mode.
 export INGOT_EMU_WAIT_STATES=${INGOT_EMU_WAIT_STATES:-strict}
+# A runaway kernel stops after this many seconds of one launch instead of minutes per wave (emu/README.md,
+# EmulatorOptions::timeout_seconds); far above the slowest legitimate launch of the suite, sanitizer
+# builds included.
+export INGOT_EMU_TIMEOUT=${INGOT_EMU_TIMEOUT:-120}
+MAIN_PACK="$(cd "$BUILD_DIR" && pwd)/pack"
 
-# Concurrency under ThreadSanitizer: a separate build (no pack) of the tests labelled `tsan`, the module
-# cache's concurrent first use and the emulator's workgroups on several host threads. INGOT_SKIP_TSAN=1
-# skips it.
+# Configures a sanitizer side build: no pack of its own (its tests read this build's, linked in as its
+# pack/ so compiled-in pack paths resolve too).
+configure_side_build() {
+  local dir=$1; shift
+  cmake -S . -B "$dir" -G Ninja -DINGOT_BUILD_PACK=OFF "$@" > "$dir.configure.log" 2>&1 \
+    || { cat "$dir.configure.log"; exit 1; }
+  ln -sfn "$MAIN_PACK" "$dir/pack"
+}
+
+# Concurrency under ThreadSanitizer: the tests labelled `tsan`, the module cache's concurrent first use,
+# the emulator's workgroups on several host threads, and op calls from several threads on one Runtime.
+# INGOT_SKIP_TSAN=1 skips it.
 if [ "${INGOT_SKIP_TSAN:-0}" != "1" ]; then
   echo "== ThreadSanitizer: tests labelled tsan"
-  cmake -S . -B "$BUILD_DIR-tsan" -G Ninja -DINGOT_TSAN=ON -DINGOT_BUILD_PACK=OFF -DINGOT_WITH_EMU=ON \
-    > "$BUILD_DIR-tsan.configure.log" 2>&1 || { cat "$BUILD_DIR-tsan.configure.log"; exit 1; }
-  cmake --build "$BUILD_DIR-tsan" -j "$(nproc)" --target ingot_module_cache_tests emu_exec_threads_tests
-  TSAN_OPTIONS="halt_on_error=1" ctest --test-dir "$BUILD_DIR-tsan" -L tsan --output-on-failure
+  configure_side_build "$BUILD_DIR-tsan" -DINGOT_TSAN=ON -DINGOT_WITH_EMU=ON
+  cmake --build "$BUILD_DIR-tsan" -j "$(nproc)" \
+    --target ingot_module_cache_tests emu_exec_threads_tests ingot_runtime_threads_tests
+  INGOT_PACK="$MAIN_PACK" TSAN_OPTIONS="halt_on_error=1" ctest --test-dir "$BUILD_DIR-tsan" -L tsan --output-on-failure
+fi
+
+# Hostile input under AddressSanitizer + UndefinedBehaviorSanitizer (UB fatal), built at -O1: every fuzz
+# corpus replayed with its mutations (the tests labelled `asan`), the loader's tests, and the CLI's
+# hostile-input tests (tampered packs, bad command lines and shapes, runaway kernels). INGOT_SKIP_ASAN=1
+# skips it.
+if [ "${INGOT_SKIP_ASAN:-0}" != "1" ]; then
+  echo "== AddressSanitizer + UBSan: fuzz corpora, loader and CLI hostile input"
+  configure_side_build "$BUILD_DIR-asan" -DINGOT_ASAN=ON -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS=-O1
+  cmake --build "$BUILD_DIR-asan" -j "$(nproc)" --target ingot_fuzz_replay ingot_loader_tests ingot_cli
+  export ASAN_OPTIONS="abort_on_error=0:exitcode=86" UBSAN_OPTIONS="print_stacktrace=1:exitcode=86"
+  ctest --test-dir "$BUILD_DIR-asan" -L asan --output-on-failure
+  "$BUILD_DIR-asan/tests/loader/ingot_loader_tests" --gtest_brief=1
+  INGOT_CLI="$(cd "$BUILD_DIR-asan" && pwd)/tools/ingot" INGOT_PACK_DIR="$MAIN_PACK" PYTHONDONTWRITEBYTECODE=1 \
+    .venv/bin/python -m pytest -q -p no:cacheprovider tests/cli \
+    -k "planted_faults or usage or unknown_options or input_problems or illegal_shape or argument_errors or no_kernel or wrong_result or timeout"
+  unset ASAN_OPTIONS UBSAN_OPTIONS
 fi
 
 echo "== the whole suite"

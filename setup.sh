@@ -13,6 +13,7 @@ APT_PACKAGES=(
   libelf-dev        # brings zlib1g-dev, which libelf.pc requires
   libgtest-dev libbenchmark-dev
   libamdhip64-dev   # HIP headers only: libingot dlopens the user's HIP runtime at run time
+  libamd-comgr2     # ROCm comgr 2.4: tests/comgr and gen's comgr backend test (libingot dlopens it)
 )
 
 say() { printf '\n== %s\n' "$*"; }

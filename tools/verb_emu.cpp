@@ -82,6 +82,16 @@ Result<int> run(const ParsedArgs& args) {
     }
     options.max_instructions_per_wave = n;
   }
+  if (const std::string* timeout = args.get("timeout")) {
+    double seconds = 0;
+    auto [ptr, ec] = std::from_chars(timeout->data(), timeout->data() + timeout->size(), seconds);
+    if (timeout->empty() || ec != std::errc() || ptr != timeout->data() + timeout->size() || !(seconds > 0) ||
+        seconds > 1e6) {
+      return Status(StatusCode::kInvalidArgument,
+                    "ingot emu: --timeout expects seconds above 0 and up to 1e6, got '" + *timeout + "'");
+    }
+    options.timeout_seconds = seconds;
+  }
   emu::Emulator emulator(options);
 
   emu::LaunchConfig config;

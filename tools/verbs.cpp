@@ -100,7 +100,8 @@ const std::vector<VerbSpec>& table() {
                                    "address goes at byte OFFSET (repeat for each)", true},
         {"wait-states", "strict|error|warn|off", "the wait-state checker: error (default) fails on the rules "
                                                  "AMD's guides state and warns once per PC on the others"},
-        {"max-instructions", "N", "instructions a wave may run before the launch fails (runaway / livelock)"}},
+        {"max-instructions", "N", "instructions a wave may run before the launch fails (runaway / livelock)"},
+        {"timeout", "SECONDS", "wall-clock budget of the launch (default: $INGOT_EMU_TIMEOUT, else none)"}},
        run_emu, "the code object does not load or the launch fails"},
 #else
       {"emu", "FILE.co", 0, 1, true, "Run a kernel on the emulator (not available: built without the emulator).", {}, run_not_yet_available},

@@ -1,6 +1,7 @@
-"""One assembler interface, two backends (ROCm's llvm-mc/ld.lld, or the triton wheel's LLVM).
+"""One assembler interface, three backends (ROCm's llvm-mc/ld.lld, the triton wheel's LLVM, ROCm's comgr).
 
-`get_backend()` picks ROCm when it is installed, else triton; env INGOT_ASM_BACKEND=rocm|triton forces one."""
+`get_backend()` picks ROCm when it is installed, else triton; env INGOT_ASM_BACKEND=rocm|triton|comgr forces
+one (comgr is never picked by itself: it only assembles for the archs its version lists)."""
 
 import os
 
@@ -22,10 +23,13 @@ def get_backend(choice: str | None = None) -> Backend:
         backend: Backend = RocmBackend(allow_path=True)
     elif choice in ("triton", "triton-llvm"):
         backend = TritonBackend()
+    elif choice == "comgr":
+        from gen.toolchain.comgr_backend import ComgrBackend
+        backend = ComgrBackend()
     elif choice == "auto":
         backend = RocmBackend(allow_path=False) if find_rocm_llvm_bin(False) else TritonBackend()
     else:
-        raise ToolchainUnavailable(f"INGOT_ASM_BACKEND={choice!r}: expected 'rocm' or 'triton'")
+        raise ToolchainUnavailable(f"INGOT_ASM_BACKEND={choice!r}: expected 'rocm', 'triton' or 'comgr'")
     _cached[choice] = backend
     return backend
 

@@ -5,6 +5,8 @@
 #include <cstring>
 #include <vector>
 
+#include "codeobj/comgr_library.h"
+
 namespace ingot::hip {
 namespace {
 
@@ -169,6 +171,8 @@ Result<ModuleHandle> HipDevice::load_module(const VerifiedCodeObject& code) {
     return Status(StatusCode::kArchMismatch, id + ": code object is for " + code.code_object.arch +
                                                  ", HIP device " + std::to_string(ordinal_) + " is " + info_.arch);
   }
+  // The full target ID (xnack, sramecc) where ROCm's comgr is present: HIP would fail later, less clearly.
+  INGOT_RETURN_IF_ERROR(check_target_with_comgr(code.bytes, target_name_, id));
   INGOT_RETURN_IF_ERROR(make_current("hipModuleLoadData"));
   hipModule_t module = nullptr;
   INGOT_RETURN_IF_ERROR(check(runtime_.api.hipModuleLoadData(&module, code.bytes.data()), "hipModuleLoadData(" + id + ")"));

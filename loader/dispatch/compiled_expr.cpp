@@ -27,6 +27,12 @@ int64_t floor_div(int64_t a, int64_t b) {  // b != 0, not (INT64_MIN, -1)
   return q;
 }
 
+// From the remainder, not a - floor_div(a, b) * b: that product overflows for large |a| (UBSan found it).
+int64_t floor_mod(int64_t a, int64_t b) {  // b != 0, not (INT64_MIN, -1)
+  const int64_t r = a % b;
+  return r != 0 && ((r < 0) != (b < 0)) ? r + b : r;  // opposite signs: the sum cannot overflow
+}
+
 bool integer_binary(ExprOp op, int64_t a, int64_t b, Slot& out) {
   int64_t r = 0;
   switch (op) {
@@ -36,13 +42,13 @@ bool integer_binary(ExprOp op, int64_t a, int64_t b, Slot& out) {
     case ExprOp::kDiv:
     case ExprOp::kMod:
       if (b == 0 || (a == std::numeric_limits<int64_t>::min() && b == -1)) return false;
-      r = op == ExprOp::kDiv ? floor_div(a, b) : a - floor_div(a, b) * b;
+      r = op == ExprOp::kDiv ? floor_div(a, b) : floor_mod(a, b);
       break;
     case ExprOp::kCeilDiv:
     case ExprOp::kRoundUp: {
       if (b <= 0) return false;
       int64_t q = floor_div(a, b);
-      if (q * b != a) ++q;
+      if (a % b != 0) ++q;  // not q * b != a: for a near INT64_MIN the product overflows
       if (op == ExprOp::kCeilDiv) {
         r = q;
       } else if (__builtin_mul_overflow(q, b, &r)) {

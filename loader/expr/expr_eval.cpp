@@ -32,6 +32,12 @@ int64_t floor_div(int64_t a, int64_t b) {  // b != 0, not (INT64_MIN, -1)
   return q;
 }
 
+// From the remainder, not a - floor_div(a, b) * b: that product overflows for large |a| (UBSan found it).
+int64_t floor_mod(int64_t a, int64_t b) {  // b != 0, not (INT64_MIN, -1)
+  const int64_t r = a % b;
+  return r != 0 && ((r < 0) != (b < 0)) ? r + b : r;  // opposite signs: the sum cannot overflow
+}
+
 Result<Value> integer_binary(const ExprNode& node, int64_t a, int64_t b) {
   int64_t out = 0;
   switch (node.op) {
@@ -49,12 +55,12 @@ Result<Value> integer_binary(const ExprNode& node, int64_t a, int64_t b) {
       if (b == 0) return eval_error(node, "division by zero");
       if (a == std::numeric_limits<int64_t>::min() && b == -1) return eval_error(node, "integer overflow");
       if (node.op == ExprOp::kDiv) return Value(floor_div(a, b));
-      return Value(a - floor_div(a, b) * b);
+      return Value(floor_mod(a, b));
     case ExprOp::kCeilDiv:
     case ExprOp::kRoundUp: {
       if (b <= 0) return eval_error(node, "divisor " + std::to_string(b) + " is not positive");
       int64_t q = floor_div(a, b);
-      if (q * b != a) ++q;
+      if (a % b != 0) ++q;  // not q * b != a: for a near INT64_MIN the product overflows
       if (node.op == ExprOp::kCeilDiv) return Value(q);
       if (__builtin_mul_overflow(q, b, &out)) return eval_error(node, "integer overflow");
       return Value(out);

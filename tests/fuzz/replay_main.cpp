@@ -1,6 +1,6 @@
 // Replays a corpus and a few thousand seeded mutations of it through one fuzz entry point, so CI
 // exercises the hostile-input paths without libFuzzer. Usage:
-//   ingot_fuzz_replay <code_object|manifest> <mutations> <seed> <corpus file or dir>...
+//   ingot_fuzz_replay <code_object|manifest|validate_pack|decoder> <mutations> <seed> <corpus file or dir>...
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -80,13 +80,15 @@ Input mutate(const Input& seed, const std::vector<Input>& corpus, std::mt19937_6
 
 int main(int argc, char** argv) {
   if (argc < 5) {
-    std::fprintf(stderr, "usage: %s <code_object|manifest> <mutations> <seed> <corpus>...\n", argv[0]);
+    std::fprintf(stderr, "usage: %s <code_object|manifest|validate_pack|decoder> <mutations> <seed> <corpus>...\n", argv[0]);
     return 2;
   }
   const std::string target = argv[1];
-  EntryPoint entry = target == "code_object" ? ingot::fuzz::code_object
-                     : target == "manifest"  ? ingot::fuzz::manifest
-                                             : nullptr;
+  EntryPoint entry = target == "code_object"     ? ingot::fuzz::code_object
+                     : target == "manifest"      ? ingot::fuzz::manifest
+                     : target == "validate_pack" ? ingot::fuzz::validate_pack
+                     : target == "decoder"       ? ingot::fuzz::decoder
+                                                 : nullptr;
   if (entry == nullptr) {
     std::fprintf(stderr, "unknown target %s\n", target.c_str());
     return 2;

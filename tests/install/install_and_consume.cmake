@@ -1,21 +1,33 @@
 # Run by ctest (cmake -P): install the build into a prefix outside the build tree, build the consumer
-# against it with find_package(ingot) and run it, and run the installed CLI. Both must find the
-# installed pack by themselves and must never fall back to the build tree's pack: with the installed
-# pack taken away they report "no kernel pack found" although the build tree's pack is still there.
+# against it with find_package(ingot), then move the build tree away (renamed for the duration; the test
+# is RUN_SERIAL, so no other test needs it meanwhile) and run the consumer and the installed CLI. Both must
+# find the installed pack by themselves, and with the installed pack taken away too they must report
+# "no kernel pack found": nothing of the build tree is there to fall back to. The build tree is moved back
+# before any failure is reported.
 foreach(var BUILD_DIR WORK_DIR CONSUMER_SOURCE_DIR GENERATOR CXX_COMPILER INSTALL_PACK_SUBDIR)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "install_and_consume.cmake: ${var} is not set")
   endif()
 endforeach()
 
+set(moved_build_dir "${BUILD_DIR}.moved-by-install-test")
+
+# Fails the test; with the build tree moved away, moves it back first.
+function(fail_test text)
+  if(EXISTS "${moved_build_dir}" AND NOT EXISTS "${BUILD_DIR}")
+    file(RENAME "${moved_build_dir}" "${BUILD_DIR}")
+  endif()
+  message(FATAL_ERROR "${text}")
+endfunction()
+
 # Runs a command with INGOT_PACK unset; expect_rc 0 or "fail". Its stdout+stderr land in step_output.
 function(run_step what expect)
   execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=INGOT_PACK ${ARGN}
     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(expect STREQUAL "ok" AND NOT rc EQUAL 0)
-    message(FATAL_ERROR "${what} failed (${rc}):\n${out}\n${err}")
+    fail_test("${what} failed (${rc}):\n${out}\n${err}")
   elseif(expect STREQUAL "fail" AND rc EQUAL 0)
-    message(FATAL_ERROR "${what} should have failed:\n${out}\n${err}")
+    fail_test("${what} should have failed:\n${out}\n${err}")
   endif()
   message(STATUS "${what}: ${expect} as expected")
   set(step_output "${out}${err}" PARENT_SCOPE)
@@ -37,6 +49,12 @@ run_step("configure consumer" ok ${CMAKE_COMMAND} -S "${CONSUMER_SOURCE_DIR}" -B
   -G "${GENERATOR}" -DCMAKE_CXX_COMPILER=${CXX_COMPILER} "-DCMAKE_PREFIX_PATH=${prefix}")
 run_step("build consumer" ok ${CMAKE_COMMAND} --build "${WORK_DIR}/build" -j 2)
 
+if(EXISTS "${moved_build_dir}")
+  message(FATAL_ERROR "${moved_build_dir} exists (left by an interrupted run?): move it back or remove it")
+endif()
+file(RENAME "${BUILD_DIR}" "${moved_build_dir}")
+message(STATUS "build tree moved away to ${moved_build_dir}")
+
 set(pack "${prefix}/${INSTALL_PACK_SUBDIR}")
 if(EXISTS "${pack}/manifest.json")
   # The consumer opens the package's ingot_PACK_DIR and checks that find_pack_dir() (it is installed
@@ -45,13 +63,17 @@ if(EXISTS "${pack}/manifest.json")
   message(STATUS "${step_output}")
   run_step("installed ingot list, no --pack" ok "${prefix}/bin/ingot" list --summary)
   run_step("installed ingot validate, no --pack" ok "${prefix}/bin/ingot" validate)
+  run_step("installed ingot run gemm on the emulator, no --pack" ok "${prefix}/bin/ingot" run gemm --device emu
+    --m 100 --n 72 --k 64 --dtype bf16 --seed 1)
   file(RENAME "${pack}" "${pack}.away")
   run_step("installed ingot list, installed pack gone" fail "${prefix}/bin/ingot" list --summary)
   if(NOT step_output MATCHES "no kernel pack found" OR step_output MATCHES "build tree")
-    message(FATAL_ERROR "the installed CLI did not report the missing installed pack:\n${step_output}")
+    fail_test("the installed CLI did not report the missing installed pack:\n${step_output}")
   endif()
 else()
   message(STATUS "no pack installed (built with -DINGOT_BUILD_PACK=OFF): the consumer must report none")
   run_step("run consumer" ok "${WORK_DIR}/build/consumer")
 endif()
+file(RENAME "${moved_build_dir}" "${BUILD_DIR}")
+message(STATUS "build tree moved back")
 file(REMOVE_RECURSE "${WORK_DIR}")

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <charconv>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -179,6 +180,27 @@ std::vector<TracedWorkgroup> workgroups_to_trace(const EmulatorOptions& options,
   return traced;
 }
 
+// A longer budget is a typo (and would overflow the clock's tick count).
+constexpr double kMaxTimeoutSeconds = 1e6;
+
+bool valid_timeout(double seconds) { return seconds > 0 && seconds <= kMaxTimeoutSeconds; }
+
+// INGOT_EMU_TIMEOUT=SECONDS: the wall-clock budget per launch when the option is left at 0 (unset or
+// empty: none). A budget that is not a positive number of seconds is reported, not ignored.
+Result<double> timeout_from_environment() {
+  const char* env = std::getenv("INGOT_EMU_TIMEOUT");
+  const std::string_view text(env != nullptr ? env : "");
+  if (text.empty()) return 0.0;
+  double seconds = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seconds);
+  if (error != std::errc() || end != text.data() + text.size() || !valid_timeout(seconds)) {
+    return Status(StatusCode::kInvalidArgument, "INGOT_EMU_TIMEOUT='" + std::string(text) +
+                                                    "' is not a number of seconds above 0 and up to 1e6 (the "
+                                                    "emulator's wall-clock budget per launch)");
+  }
+  return seconds;
+}
+
 }  // namespace
 
 Emulator::Emulator(EmulatorOptions options) : options_(options), impl_(std::make_unique<Impl>()) {
@@ -201,6 +223,20 @@ Emulator::Emulator(EmulatorOptions options) : options_(options), impl_(std::make
     }
   }
   if (options_.wait_states == WaitStateMode::kOff) options_.check_wait_states = false;
+  if (options_.timeout_seconds != 0 && !valid_timeout(options_.timeout_seconds)) {
+    if (impl_->options_error.is_ok()) {
+      impl_->options_error = Status(StatusCode::kInvalidArgument,
+                                    "EmulatorOptions::timeout_seconds must be 0 (INGOT_EMU_TIMEOUT, else none) or "
+                                    "seconds above 0 and up to 1e6");
+    }
+  } else if (options_.timeout_seconds == 0) {
+    Result<double> seconds = timeout_from_environment();
+    if (seconds) {
+      options_.timeout_seconds = *seconds;
+    } else if (impl_->options_error.is_ok()) {
+      impl_->options_error = seconds.status();
+    }
+  }
 }
 
 Emulator::~Emulator() = default;
@@ -334,7 +370,16 @@ Result<LaunchProfile> Emulator::launch(ModuleId module_id, std::string_view kern
     context.traced_workgroups = &traced;
   }
 
-  ScheduleOptions schedule{options_.schedule, options_.seed, options_.max_instructions_per_wave};
+  ScheduleOptions schedule;
+  schedule.schedule = options_.schedule;
+  schedule.seed = options_.seed;
+  schedule.max_instructions_per_wave = options_.max_instructions_per_wave;
+  if (options_.timeout_seconds > 0) {
+    schedule.timeout_seconds = options_.timeout_seconds;
+    schedule.deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                            std::chrono::duration<double>(options_.timeout_seconds));
+  }
   const uint64_t groups = config.grid.count();
   const uint32_t threads =
       static_cast<uint32_t>(std::min<uint64_t>(std::max<uint32_t>(options_.host_threads, 1), groups));

@@ -1,6 +1,7 @@
 #include "executor.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <optional>
 #include <random>
@@ -69,21 +70,38 @@ std::string where(const LaunchContext& launch, const Workgroup& group, const Wav
   return text;
 }
 
-// The instruction bound is the only way a workgroup can hang (see release_barrier): some wave keeps running,
-// often spinning on a flag, while others wait at a barrier for it. Names the waves waiting and where.
-std::string runaway_message(const std::vector<Wave>& waves, size_t count, const Module& module,
-                            const ScheduleOptions& options) {
-  std::string text = "wave executed more than " + std::to_string(options.max_instructions_per_wave) +
-                     " instructions (runaway loop, or a wait that never ends)";
+// The instruction bound and the wall-clock budget are the only ways a workgroup can hang (see
+// release_barrier): some wave keeps running, often spinning on a flag, while others wait at a barrier for
+// it. Names the waves waiting and where.
+std::string waiting_at_barrier(const std::vector<Wave>& waves, size_t count, const Module& module) {
   std::string waiting;
   for (size_t i = 0; i < count; ++i) {
     if (waves[i].status != WaveStatus::kAtBarrier) continue;
     waiting += (waiting.empty() ? "" : ", ") + std::to_string(i) + " at pc " +
                hex(module.program()[waves[i].pc_index].address);
   }
-  if (!waiting.empty()) text += "; wave(s) waiting at s_barrier: " + waiting;
-  return text;
+  return waiting.empty() ? std::string() : "; wave(s) waiting at s_barrier: " + waiting;
 }
+
+std::string runaway_message(const std::vector<Wave>& waves, size_t count, const Module& module,
+                            const ScheduleOptions& options) {
+  return "wave executed more than " + std::to_string(options.max_instructions_per_wave) +
+         " instructions (runaway loop, or a wait that never ends)" + waiting_at_barrier(waves, count, module);
+}
+
+std::string timeout_message(const std::vector<Wave>& waves, size_t count, const Module& module,
+                            const Wave& wave, const ScheduleOptions& options) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%g", options.timeout_seconds);
+  return std::string("launch ran past its wall-clock budget of ") + seconds +
+         " s (EmulatorOptions::timeout_seconds, INGOT_EMU_TIMEOUT, ingot emu --timeout) with this wave at " +
+         std::to_string(wave.instructions) + " instructions (runaway loop, or a wait that never ends)" +
+         waiting_at_barrier(waves, count, module);
+}
+
+// The clock is read once per this many instructions of a wave: a few nanoseconds amortised to nothing,
+// and well under a millisecond of emulation between reads.
+constexpr uint64_t kClockCheckInterval = 1024;
 
 Status step(Wave& wave, const LaunchContext& launch) {
   const Module& module = *launch.module;
@@ -202,6 +220,11 @@ Status run_workgroup_for(const LaunchContext& launch, const ScheduleOptions& opt
     if (wave.instructions >= options.max_instructions_per_wave) {
       return Status(StatusCode::kEmulatorFault, where(launch, group, wave) + ": " +
                                                     runaway_message(waves, count, module, options));
+    }
+    if (options.deadline && wave.instructions % kClockCheckInterval == 0 &&
+        std::chrono::steady_clock::now() >= *options.deadline) {
+      return Status(StatusCode::kEmulatorFault, where(launch, group, wave) + ": " +
+                                                    timeout_message(waves, count, module, wave, options));
     }
     Status status = step(wave, launch);
     if (status.is_ok()) return status;

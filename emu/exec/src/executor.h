@@ -1,7 +1,9 @@
 // Runs workgroups: initial wave state, the wave interleaving, barriers, and fault messages.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -16,6 +18,9 @@ struct ScheduleOptions {
   Schedule schedule = Schedule::kDeterministic;
   uint64_t seed = 1;
   uint64_t max_instructions_per_wave = 0;
+  // Wall-clock budget (EmulatorOptions::timeout_seconds): the deadline, and the seconds for the message.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  double timeout_seconds = 0;
 };
 
 // A workgroup resident on the emulated device: its waves, LDS and scheduling state. A host thread keeps

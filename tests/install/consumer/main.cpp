@@ -8,8 +8,8 @@
 #include "ingot/runtime.h"
 
 int main() {
-  // Installed outside the install prefix's bin/, the consumer must not find any pack by itself: the
-  // build tree's pack (still present while the test runs) is only for binaries inside the build tree.
+  // Installed outside the install prefix's bin/, the consumer must not find any pack by itself (the test
+  // runs it with the build tree moved away, and the build tree's pack is only for binaries inside it).
   auto found = ingot::find_pack_dir();
   if (found.is_ok()) {
     std::cerr << "find_pack_dir() found " << found.value() << " for a program outside build tree and prefix\n";

@@ -62,6 +62,11 @@ struct EmulatorOptions {
   // every launch fail naming it. A mode set here other than kError wins over the variable.
   WaitStateMode wait_states = WaitStateMode::kError;
   uint64_t max_instructions_per_wave = uint64_t{1} << 32;  // runaway-loop guard
+  // Wall-clock budget of one launch, in seconds: past it the launch fails naming the kernel, the wave
+  // running and its PC (a runaway kernel otherwise runs minutes per wave before the instruction bound).
+  // At most 1e6. 0: the environment variable INGOT_EMU_TIMEOUT (seconds, e.g. 60 or 2.5) if set, else no
+  // budget; a malformed value makes every launch fail naming it. run_tests.sh sets one for the whole suite.
+  double timeout_seconds = 0;
   // Timing mode (emu/timing): workgroup 0's instructions are traced and replayed on the CU model, and
   // LaunchProfile::timing gets the launch's MODELED time. Off: the executor only tests a null pointer.
   bool timing = false;
