@@ -153,7 +153,6 @@ def _plan(arch: str, p: dict) -> dict:
         acc = take(acc_regs)
         bias = take(blocks_n)
         cvt = take(2)                                # output conversion temporaries
-        red = take(16) if ks > 1 else 0              # 4 quads of partial sums read back in the reduction
         # split-K: one masked workspace offset per accumulator quad (lane*16 + quad*1024, or out of range)
         part = take(acc_regs // 4) if ks > 1 else 0
         if vgprs.next_free() <= MAX_ARCH_VGPRS:
@@ -181,7 +180,11 @@ def _plan(arch: str, p: dict) -> dict:
         "v_a_base_off": a_base_off, "v_b_base_off": b_base_off, "v_a_addr": a_addr, "v_b_addr": b_addr,
         "v_a_data_sets": a_data_sets, "v_b_data_sets": b_data_sets, "reg_stages": reg_stages,
         "frag_batches": frag_batches, "v_a_frag": a_frag, "v_b_frag": b_frag, "v_acc": acc,
-        "v_bias": bias, "v_cvt": cvt, "v_red": red, "v_part": part,
+        "v_bias": bias, "v_cvt": cvt, "v_part": part,
+        # after the K loop the slab registers and operand fragments are dead: the K-slice and split-K
+        # reductions read partial sums back into them (v_red), sum_slots partial tiles at a time
+        "v_red": a_data_sets[0] if ks > 1 else 0,
+        "sum_slots": splitk.sum_slots(acc - a_data_sets[0], acc_regs // 4) if ks > 1 else 0,
         "splitk": ks > 1, "partial_tile_bytes": bm * bn * splitk.F32_BYTES,
         "counter_region_align": splitk.COUNTER_REGION_ALIGN,
         "next_free_vgpr": next_free_vgpr, "next_free_sgpr": 80 if ks > 1 else 64,
