@@ -1,7 +1,8 @@
 // Split-K across workgroups (gen/families/gemm_splitk.py, asm/common/splitk.s.j2) on the emulator, for the
 // `gemm` decode kernels of both archs, against the CPU reference of tests/reference/gemm_reference.h:
 //  - forced split factors (the kernargs `splits`/`slabs_per_split` and grid z overridden after
-//    prepare_launch) with M, N and K tails, including S > k_tiles (empty splits that still arrive);
+//    prepare_launch) with M, N and K tails, including S > k_tiles (empty splits that still arrive) and
+//    more splits than the last workgroup reads in one batch;
 //  - bit-for-bit determinism of C across emulator schedules, seeds and host-thread counts (different
 //    workgroup arrival orders; the reduction must sum in split order);
 //  - the per-tile arrival counters are back at zero after every launch (the workspace contract), and a
@@ -279,6 +280,26 @@ TEST_F(SplitKOnEmulator, MoreSplitsThanSlabsLeaveEmptySplitsThatStillArrive) {
       const auto runs = run(*kernel, {&hp}, DeviceOptions{}, ForcedSplit{5, 1});
       ASSERT_EQ(runs.size(), 1u);
       EXPECT_EQ(hp.count_mismatches(runs[0].c, kernel->id + " S=5 > k_tiles=3"), 0);
+      expect_counters_zero(runs[0], kernel->id);
+    }
+  }
+}
+
+// The last workgroup reads the partial tiles a batch of slots at a time (at most 8: gemm_splitk.py
+// MAX_SUM_SLOTS); 9 splits take two batches on every decode tile, the second mostly out-of-range slots
+// that must read as zeros.
+TEST_F(SplitKOnEmulator, MoreSplitsThanOneBatchOfPartialReads) {
+  for (const std::string arch : {"gfx942", "gfx950"}) {
+    for (int64_t bn : {32, 64}) {
+      const ManifestKernel* kernel = decode_kernel(arch, "f32", true, bn);
+      if (kernel == nullptr) continue;
+      SCOPED_TRACE(kernel->id);
+      const int64_t bk = param(*kernel, "bk");
+      const int64_t k = 8 * bk + 8;  // k_tiles 9, one slab per split, the last partial
+      const HostProblem hp(*kernel, ref::GemmShape{3, bn + 5, k, k, k + 8, bn + 5}, 0.5f, 7150);
+      const auto runs = run(*kernel, {&hp}, DeviceOptions{}, ForcedSplit{9, 1});
+      ASSERT_EQ(runs.size(), 1u);
+      EXPECT_EQ(hp.count_mismatches(runs[0].c, kernel->id + " S=9"), 0);
       expect_counters_zero(runs[0], kernel->id);
     }
   }
