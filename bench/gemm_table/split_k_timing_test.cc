@@ -2,20 +2,18 @@
 // tiles, its traces repeated over the full grid by model_bench_launch) and a full launch's own
 // (`ingot run --timing`: EmuDevice, the checking harness's case, every workgroup run). Both trace tile 0
 // of every split (EmulatorOptions::timing_z_planes), one of which sums the tile's partials; before, the
-// bench's fp8 rows modeled split 0 doing the whole K and the full launch no reducer (6.33 vs 4.34 us).
+// bench's fp8 rows modeled split 0 doing the whole K and the full launch no reducer (6.33 vs 4.34 us on
+// main's model).
 // Uses $INGOT_PACK when set, else the build's pack; skips when there is no pack.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <filesystem>
-#include <memory>
 #include <ostream>
 #include <string>
 
+#include "bench_test_pack.h"
 #include "emu_device.h"
 #include "gemm_bench.h"
 #include "ingot/device.h"
-#include "ingot/pack.h"
 #include "op_check.h"
 
 namespace ingot::bench {
@@ -24,7 +22,8 @@ namespace {
 // The full launch's traffic counts requested bytes as distinct (no compulsory bytes reach EmuDevice's
 // launches), the bench the minimum bytes: 1-4% apart on these rows (fetched / minimum 1.03-1.06 at
 // M=1). On gfx950 the reducer sets the modeled time (latency-bound): without its trace the bench's fp8
-// row models 3.62 us against the full launch's 4.50 (-19%); the gfx942 rows are HBM-bound either way.
+// row models 3.62 us against the full launch's 4.50 (-19%); the gfx942 rows sit near their HBM bound
+// either way.
 constexpr double kAgreement = 0.08;
 
 struct Row {
@@ -35,18 +34,7 @@ struct Row {
 
 void PrintTo(const Row& row, std::ostream* out) { *out << row.arch << " " << row.cli_dtype; }
 
-class SplitKTiming : public ::testing::TestWithParam<Row> {
- protected:
-  void SetUp() override {
-    const char* env = std::getenv("INGOT_PACK");
-    const std::filesystem::path dir = env != nullptr ? env : INGOT_TEST_PACK_DIR;
-    if (!std::filesystem::exists(dir / "manifest.json")) GTEST_SKIP() << "no pack at " << dir;
-    auto opened = Pack::open(dir);
-    ASSERT_TRUE(opened.is_ok()) << opened.status().to_string();
-    pack_ = std::make_unique<Pack>(std::move(opened).value());
-  }
-  std::unique_ptr<Pack> pack_;
-};
+class SplitKTiming : public BenchPackTest, public ::testing::WithParamInterface<Row> {};
 
 // M=1, N=K=4096: a split-K decode launch (S=4 for these kernels) on the full part.
 TEST_P(SplitKTiming, BenchAndFullLaunchAgree) {
