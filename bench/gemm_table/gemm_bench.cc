@@ -110,7 +110,7 @@ double round_footprint_per_xcd(const BenchCase& c, const std::array<int64_t, 3>&
 // The full problem's split-K kernargs, which the cut-down launches keep.
 struct SplitK {
   int64_t splits = 1;
-  int64_t slabs_per_split = 1;  // in the family's split slabs (fp8 decode: ks blocks of k_tiles' 128)
+  int64_t slabs_per_split = 1;  // in the family's split slabs (a gemm_fp8 decode slab is ks k_tiles)
   int64_t k_tiles = 1;
 };
 

@@ -74,7 +74,7 @@ struct EmulatorOptions {
   // With timing, also the first workgroup of every grid z plane. A split-K GEMM puts its splits in z and
   // only each tile's last arriving split does the reduction, whichever split that is: tracing tile 0 of
   // every split traces one reducer, which then stands for its whole plane, so the model has as many
-  // reducers as tiles. Costs a trace per z plane (off by default: attention grids have many uniform planes).
+  // reducers as tiles. Costs a trace per z plane (off by default; EmuDevice turns it on with timing).
   bool timing_z_planes = false;
 };
 
