@@ -107,6 +107,13 @@ double round_footprint_per_xcd(const BenchCase& c, const std::array<int64_t, 3>&
          (static_cast<double>(rows * std::min(bm, c.M)) + static_cast<double>(columns * bn));
 }
 
+// The full problem's split-K kernargs, which the cut-down launches keep.
+struct SplitK {
+  int64_t splits = 1;
+  int64_t slabs_per_split = 1;  // in the family's split slabs (a gemm_fp8 decode slab is ks k_tiles)
+  int64_t k_tiles = 1;
+};
+
 struct CutLaunch {
   emu::LaunchProfile profile;
   int64_t workgroups = 0;
@@ -115,13 +122,13 @@ struct CutLaunch {
 
 Result<CutLaunch> launch_cut(const Pack& pack, const ManifestKernel& kernel, const BenchCase& c, const DeviceInfo& device,
                              int64_t m, int64_t n, int64_t k, const BenchOptions& options,
-                             std::optional<int64_t> full_splits) {
+                             const std::optional<SplitK>& full_split) {
   Problem problem = make_problem(c, m, n, k);
   INGOT_RETURN_IF_ERROR(check_kernel_accepts(kernel, problem, device));
   // A split-K kernel keeps the full problem's split factor in the cut-down launch (the cut problem's own
   // rule would split its few tiles further); its workspace is sized for that.
   const int64_t tiles = ceil_div(m, int_param(kernel, "bm").value_or(1)) * ceil_div(n, int_param(kernel, "bn").value_or(1));
-  const int64_t forced_workspace = full_splits ? 256 + tiles * 4 + tiles * *full_splits *
+  const int64_t forced_workspace = full_split ? 256 + tiles * 4 + tiles * full_split->splits *
                                                      int_param(kernel, "bm").value_or(0) * int_param(kernel, "bn").value_or(0) * 4
                                                : 0;
 
@@ -129,7 +136,8 @@ Result<CutLaunch> launch_cut(const Pack& pack, const ManifestKernel& kernel, con
   eo.target = c.arch == "gfx942" ? emu::Target::kGfx942 : emu::Target::kGfx950;
   eo.cus = static_cast<uint32_t>(c.cus);
   eo.host_threads = options.host_threads;
-  eo.timing = true;  // workgroup 0's trace, re-modeled at the full grid (run_bench_case)
+  eo.timing = true;  // traces re-modeled at the full grid (run_bench_case)
+  eo.timing_z_planes = true;  // and tile 0 of every split: one of them is its tile's reducer
   emu::Emulator emulator(eo);
 
   for (const KernargArg& arg : kernel.kernarg.args) {
@@ -151,11 +159,16 @@ Result<CutLaunch> launch_cut(const Pack& pack, const ManifestKernel& kernel, con
 
   auto launch = prepare_launch(kernel, problem, device);
   if (!launch) return launch.status();
-  if (full_splits) {
-    const int64_t k_tiles = i32_kernarg(kernel, launch->kernargs, "k_tiles").value_or(0);
-    set_i32_kernarg(kernel, launch->kernargs, "splits", *full_splits);
-    set_i32_kernarg(kernel, launch->kernargs, "slabs_per_split", std::max<int64_t>(1, ceil_div(k_tiles, *full_splits)));
-    launch->grid_workgroups[2] = static_cast<uint32_t>(*full_splits);
+  if (full_split) {
+    // The full problem's slabs per split as they are at the full K; at K/2 (main loop) scaled by the
+    // k_tiles ratio, rounded up so that the splits still cover every slab. A split slab need not be a
+    // k_tile (fp8 decode: ks of them), so it is never recomputed from k_tiles alone.
+    const int64_t k_tiles = i32_kernarg(kernel, launch->kernargs, "k_tiles").value_or(full_split->k_tiles);
+    const int64_t slabs_per_split =
+        std::max<int64_t>(1, ceil_div(full_split->slabs_per_split * k_tiles, std::max<int64_t>(full_split->k_tiles, 1)));
+    set_i32_kernarg(kernel, launch->kernargs, "splits", full_split->splits);
+    set_i32_kernarg(kernel, launch->kernargs, "slabs_per_split", slabs_per_split);
+    launch->grid_workgroups[2] = static_cast<uint32_t>(full_split->splits);
   }
   auto code = pack.load_code_object(kernel);
   if (!code) return code.status();
@@ -227,7 +240,12 @@ Result<BenchRow> run_bench_case(const Pack& pack, const BenchCase& c, const Benc
   row.extrapolation_exact = c.N % *bn == 0 && (c.M <= options.tiles_m * *bm || c.M % *bm == 0);
 
   const std::optional<int64_t> splits = i32_kernarg(kernel, full_launch->kernargs, "splits");
-  auto at_k = launch_cut(pack, kernel, c, device, row.cut_m, row.cut_n, c.K, options, splits);
+  std::optional<SplitK> split_k;
+  if (splits) {
+    split_k = SplitK{*splits, i32_kernarg(kernel, full_launch->kernargs, "slabs_per_split").value_or(1),
+                     i32_kernarg(kernel, full_launch->kernargs, "k_tiles").value_or(1)};
+  }
+  auto at_k = launch_cut(pack, kernel, c, device, row.cut_m, row.cut_n, c.K, options, split_k);
   if (!at_k) return Status(at_k.status().code(), kernel.id + " (cut-down " + std::to_string(row.cut_m) + "x" +
                                                      std::to_string(row.cut_n) + "x" + std::to_string(c.K) +
                                                      "): " + at_k.status().message());
@@ -251,7 +269,7 @@ Result<BenchRow> run_bench_case(const Pack& pack, const BenchCase& c, const Benc
 
   if (options.main_loop && at_k->k_tiles) {
     const int64_t k2 = c.K / 2;
-    auto at_k2 = launch_cut(pack, kernel, c, device, row.cut_m, row.cut_n, k2, options, splits);
+    auto at_k2 = launch_cut(pack, kernel, c, device, row.cut_m, row.cut_n, k2, options, split_k);
     // A kernel that rejects K/2 (alignment) just leaves the main-loop columns empty.
     if (at_k2 && at_k2->k_tiles && *at_k->k_tiles > *at_k2->k_tiles && at_k2->workgroups == at_k->workgroups) {
       const double iterations = static_cast<double>(*at_k->k_tiles - *at_k2->k_tiles);
@@ -270,8 +288,9 @@ Result<BenchRow> run_bench_case(const Pack& pack, const BenchCase& c, const Benc
   row.model_nocache_us = roofline(*part, row.bytes_fetched, row.mfma_flops, is_fp8(c.dtype)).estimate_us;
   row.model_ideal_us = roofline(*part, row.bytes_minimum, row.useful_flops, is_fp8(c.dtype)).estimate_us;
 
-  // Timing mode: the cut-down launch's workgroup 0 stands for every workgroup of the full grid (exact
-  // under the same condition as the extrapolation); the cache model's footprint = the minimum bytes.
+  // Timing mode: the cut-down launch's traced workgroups (workgroup 0, and tile 0 of every split) stand
+  // for the full grid's, the cut grid's pattern repeated over it (exact under the same condition as the
+  // extrapolation); the cache model's footprint = the minimum bytes.
   const int64_t per_cu = std::max<int64_t>(1, p.waves_per_simd * 4 / std::max<uint32_t>(p.waves_per_workgroup, 1));
   const int64_t slots = c.cus * std::min(per_cu, row.cu_waves);
   auto modeled = emu::model_bench_launch(p, {.arch = c.arch,

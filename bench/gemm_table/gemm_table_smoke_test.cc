@@ -5,28 +5,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdlib>
-#include <filesystem>
-#include <memory>
 
+#include "bench_test_pack.h"
 #include "gemm_bench.h"
 #include "ingot/pack.h"
 
 namespace ingot::bench {
 namespace {
 
-class GemmTableSmoke : public ::testing::Test {
- protected:
-  void SetUp() override {
-    const char* env = std::getenv("INGOT_PACK");
-    const std::filesystem::path dir = env != nullptr ? env : INGOT_TEST_PACK_DIR;
-    if (!std::filesystem::exists(dir / "manifest.json")) GTEST_SKIP() << "no pack at " << dir;
-    auto opened = Pack::open(dir);
-    ASSERT_TRUE(opened.is_ok()) << opened.status().to_string();
-    pack_ = std::make_unique<Pack>(std::move(opened).value());
-  }
-  std::unique_ptr<Pack> pack_;
-};
+using GemmTableSmoke = BenchPackTest;
 
 int64_t round_up(int64_t v, int64_t m) { return (v + m - 1) / m * m; }
 

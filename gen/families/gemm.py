@@ -19,6 +19,10 @@ Two kinds of variant share the template:
   either arch) = 2 stages * (min(M,32) + BN) rows * BK * 2 bytes: at M = 1, 66 KiB for 32x32x512 (gfx950),
   65 KiB for 32x64x256, 33 KiB for 32x32x256 (gfx942); at M = 32, 128 / 96 / 64 KiB; half that before
   (one slab). The cost model's in_flight term counts both stages.
+- Prefill tiles pipeline the same way (two register sets; an LDS double buffer where two slabs fit)
+  wherever that keeps as many workgroups resident per CU (_plan): on gfx950 every prefill tile but
+  128x64 / 64x128, on gfx942 the 128x128 and 256x256 tiles (one LDS buffer). In the timing model the next
+  slab's loads then overlap a whole slab's LDS and MFMA phases.
 - Decode tiles also split K across workgroups (grid z = S splits; gen/families/gemm_splitk.py has the rule,
   asm/common/splitk.s.j2 the deterministic reduction through a loader-allocated workspace). S is chosen per
   call by a manifest expression, not per variant: the right S depends on M, N, K and the device's `cus`
@@ -42,9 +46,10 @@ CUs; MI355X 8 TB/s, 2517 TFLOP/s over 256 CUs; MI308X = gfx942 with its own `cus
 64 B/clk per CU is the L2->CU path; latency (1000 ns) and launch_ns (1000 ns per round) are ASSUMED, not
 measured (no GPU here): they only rank tiles, they do not claim a GPU time."""
 
+from gen.arch_facts import ARCH_FACTS
 from gen.archs import DTYPE_BYTES, LDS_BANKS, MAX_ARCH_VGPRS, MFMA_32X32, ROOFLINE, WAVE_SIZE, arch_info
 from gen.families import gemm_splitk as splitk
-from gen.families.gemm_common import VgprAllocator, roofline_cost, shape_constraints, shape_kernargs
+from gen.families.gemm_common import VgprAllocator, align, roofline_cost, shape_constraints, shape_kernargs
 from gen.spec import Constraint, FamilySpec, KernArg
 
 THREADS = 256                    # 4 waves, every tile but the 256x256 one
@@ -106,7 +111,30 @@ def _threads(p: dict) -> int:
     return BIG_TILE_THREADS if p["bm"] * p["bn"] >= 256 * 256 else THREADS
 
 
+def _workgroups_per_cu(arch: str, plan: dict) -> int:
+    """Resident workgroups per CU that a plan's VGPRs and LDS allow (the emulator's occupancy rule,
+    emu/exec/src/profile.cc, from the arch table; the GEMM tiles never reach the SGPR limit)."""
+    facts = ARCH_FACTS[arch]
+    vgprs = align(plan["next_free_vgpr"], facts["vgpr_alloc_granule"])
+    waves_per_simd = min(facts["max_waves_per_simd"], facts["max_vgprs"] // vgprs)
+    by_vgprs = waves_per_simd * facts["simds_per_cu"] // plan["waves"]
+    return min(by_vgprs, facts["lds_bytes"] // align(plan["lds_bytes"], facts["lds_alloc_granule"]))
+
+
 def _plan(arch: str, p: dict) -> dict:
+    """Register and LDS allocation. Decode tiles always pipeline two slabs ahead (the bytes in flight a
+    memory-bound problem needs); prefill tiles do where that keeps as many workgroups resident per CU (the
+    timing model: the next slab's loads then overlap a whole slab of MFMAs instead of the LDS phases)."""
+    if p["ks"] > 1:
+        return _plan_with(arch, p, pipelined=True)
+    pipelined = _plan_with(arch, p, pipelined=True)
+    single = _plan_with(arch, p, pipelined=False)
+    fits = pipelined["next_free_vgpr"] <= MAX_ARCH_VGPRS and pipelined["lds_bytes"] <= arch_info(arch).lds_bytes
+    keeps = fits and _workgroups_per_cu(arch, pipelined) >= _workgroups_per_cu(arch, single)
+    return pipelined if keeps else single
+
+
+def _plan_with(arch: str, p: dict, pipelined: bool) -> dict:
     """Register and LDS allocation. Fixed VGPRs v0..v15 are named in the template; everything sized by the
     tile lives above, each range 4-aligned (gfx90a+ wants even-aligned VGPR tuples)."""
     mfma = MFMA_32X32[(arch, p["dtype"])]
@@ -135,10 +163,10 @@ def _plan(arch: str, p: dict) -> dict:
     steps_per_read = CHUNK_BYTES // (mfma.k_per_lane * IN_BYTES)
     acc_regs = blocks_m * blocks_n * mfma.acc_regs
 
-    # Decode tiles keep two slabs in flight ahead of the one being multiplied (two register stages);
+    # Pipelined tiles keep two slabs in flight ahead of the one being multiplied (two register stages);
     # where their operand fragments would then overflow the VGPRs, a slab's operands are read and
     # multiplied in two batches.
-    reg_stages = 2 if ks > 1 else 1
+    reg_stages = 2 if pipelined else 1
     for frag_batches in (1, 2):
         vgprs = VgprAllocator(16)
         take = vgprs.take
@@ -153,19 +181,18 @@ def _plan(arch: str, p: dict) -> dict:
         acc = take(acc_regs)
         bias = take(blocks_n)
         cvt = take(2)                                # output conversion temporaries
-        red = take(16) if ks > 1 else 0              # 4 quads of partial sums read back in the reduction
         # split-K: one masked workspace offset per accumulator quad (lane*16 + quad*1024, or out of range)
         part = take(acc_regs // 4) if ks > 1 else 0
         if vgprs.next_free() <= MAX_ARCH_VGPRS:
             break
     next_free_vgpr = vgprs.next_free()
     slab_bytes = (bm + bn) * pitch
-    # Decode tiles double-buffer the slab when two fit in LDS (gfx950's 160 KiB; not gfx942's 64 KiB at
+    # Pipelined tiles double-buffer the slab when two fit in LDS (gfx950's 160 KiB; not gfx942's 64 KiB at
     # BK = 256): slab i+1 is written to the other buffer while no wave can still be reading it, so each
-    # K slab needs one barrier instead of two. Trade-off (not in the cost model): on gfx950 it doubles the
-    # tile's LDS (m32_n32_k512: 65 -> 130 KiB), so one workgroup fits a CU instead of the two the VGPRs
-    # allow, halving the bytes in flight per CU; measure on hardware before trusting it for decode.
-    stages = 2 if ks > 1 and 2 * slab_bytes <= arch_info(arch).lds_bytes else 1
+    # K slab needs one barrier instead of two. Trade-off for decode (not in the cost model): on gfx950 it
+    # doubles the tile's LDS (m32_n32_k512: 65 -> 130 KiB), so one workgroup fits a CU instead of the two
+    # the VGPRs allow, halving the bytes in flight per CU; measure on hardware before trusting it for decode.
+    stages = 2 if pipelined and 2 * slab_bytes <= arch_info(arch).lds_bytes else 1
     # K-slice reduction: waves 1..ks-1 park their accumulators in LDS, [wave-1][quad][lane][4 dwords]
     red_bytes = (ks - 1) * acc_regs * WAVE_SIZE * 4
     return {
@@ -181,7 +208,11 @@ def _plan(arch: str, p: dict) -> dict:
         "v_a_base_off": a_base_off, "v_b_base_off": b_base_off, "v_a_addr": a_addr, "v_b_addr": b_addr,
         "v_a_data_sets": a_data_sets, "v_b_data_sets": b_data_sets, "reg_stages": reg_stages,
         "frag_batches": frag_batches, "v_a_frag": a_frag, "v_b_frag": b_frag, "v_acc": acc,
-        "v_bias": bias, "v_cvt": cvt, "v_red": red, "v_part": part,
+        "v_bias": bias, "v_cvt": cvt, "v_part": part,
+        # after the K loop the slab registers and operand fragments are dead: the K-slice and split-K
+        # reductions read partial sums back into them (v_red), sum_slots partial tiles at a time
+        "v_red": a_data_sets[0] if ks > 1 else 0,
+        "sum_slots": splitk.sum_slots(acc - a_data_sets[0], acc_regs // 4) if ks > 1 else 0,
         "splitk": ks > 1, "partial_tile_bytes": bm * bn * splitk.F32_BYTES,
         "counter_region_align": splitk.COUNTER_REGION_ALIGN,
         "next_free_vgpr": next_free_vgpr, "next_free_sgpr": 80 if ks > 1 else 64,
@@ -206,7 +237,10 @@ def _cost(arch: str, p: dict) -> list:
     roof = ROOFLINE[arch]
     split = splitk.cost_terms(*_split_args(p)) if p["ks"] > 1 else None
     in_flight = None
-    if p["ks"] > 1:  # two register stages: two slabs in flight per workgroup
+    # Decode tiles: two register stages, two slabs in flight per workgroup. The pipelined prefill tiles
+    # also keep two, but their cost keeps one slab: with two, the roofline would rank them above the
+    # decode tiles at small M and move the pinned decode picks (a trade not evaluated).
+    if p["ks"] > 1:
         in_flight = ["mul", ["add", ["min", p["bm"], "M"], ["min", p["bn"], "N"]], 2 * p["bk"] * IN_BYTES]
     return roofline_cost(roof, p["bm"], p["bn"], p["bk"], IN_BYTES, DTYPE_BYTES[p["out"]],
                          roof.flops_per_ns_per_cu, split=split, in_flight_bytes=in_flight)

@@ -247,9 +247,12 @@ def _plan_decode(arch: str, p: dict) -> dict:
         "v_a_base_off": a_base_off, "v_b_base_off": b_base_off, "v_k_addr": k_addr, "v_frag": frag,
         "v_acc": acc, "v_part": part, "v_a_scale": a_scale, "v_b_scale": b_scale, "v_cvt": cvt,
         "v_as_rows": as_rows,
-        "v_red": frag,                                  # the operand sets are dead once the K loop ends
-        # split-K: one masked workspace offset per accumulator quad, in the dead second operand set
-        "v_part_offsets": frag + set_regs, "splitk": True, "partial_tile_bytes": bm * bn * F32_BYTES,
+        # the operand sets are dead once the K loop ends: the reductions read partial sums back into them
+        # (v_red, sum_slots partial tiles at a time), and the split-K workspace offsets (one per
+        # accumulator quad) take their last registers
+        "v_red": frag, "sum_slots": splitk.sum_slots(2 * set_regs - acc_regs // 4, acc_regs // 4),
+        "v_part_offsets": frag + 2 * set_regs - acc_regs // 4, "splitk": True,
+        "partial_tile_bytes": bm * bn * F32_BYTES,
         "counter_region_align": splitk.COUNTER_REGION_ALIGN,
         "next_free_vgpr": vgprs.next_free(), "next_free_sgpr": 92,
         "workgroup_ids": "xyz",

@@ -34,6 +34,7 @@ from gen.spec import Constraint, KernArg
 
 MIN_SLABS_PER_SPLIT = 2
 MAX_SPLITS = 16
+MAX_SUM_SLOTS = 8                    # partial tiles the last workgroup reads per round trip (code size)
 PARTIAL_BUDGET_DIVISOR = 25          # partial-sum traffic <= min_bytes / 25
 PARTIAL_ROW_GRANULE = 4              # one accumulator quad = 4 rows of one column per lane
 COUNTER_BYTES = 4
@@ -86,6 +87,14 @@ def workspace_constraint(bm: int, bn: int, bk: int, in_bytes: int, out_bytes: in
                       ["lt", workspace_bytes(bm, bn, bk, in_bytes, out_bytes), INT32_LIMIT],
                       "the split-K workspace (counters + partial tiles) must span less than 2 GiB: "
                       "its offsets are 32-bit")
+
+
+def sum_slots(free_vgprs: int, quads: int) -> int:
+    """How many partial tiles (4 VGPRs per accumulator quad) the last workgroup reads per memory round trip
+    into `free_vgprs` registers that are dead after the K loop (asm/common/splitk.s.j2 sum_in_split_order)."""
+    slots = min(free_vgprs // (4 * quads), MAX_SUM_SLOTS)
+    assert slots >= 1, f"{free_vgprs} free VGPRs hold no partial tile of {quads} quads"
+    return slots
 
 
 def partial_traffic_bytes(s: list) -> list:

@@ -1,9 +1,10 @@
 """Hazard checks of the rendered `gemm` kernels that test_gemm_family_template.py does not make: MFMA
-operands come from LDS only after an lgkmcnt(0) wait, and enough wait states separate the last MFMA from
-the first store reading its accumulators. One render per (arch, tile): the hazards depend on the tile's
+operands come from LDS only after an lgkmcnt wait that covers their ds_read, and enough wait states
+separate the last MFMA from the first store reading its accumulators. One render per (arch, tile): the hazards depend on the tile's
 instruction schedule, not on the dtypes or the bias. (Numbers: tests/gemm_select/gemm_emu_test.cpp.)"""
 
 import functools
+import re
 
 import pytest
 
@@ -34,9 +35,24 @@ def test_one_render_per_declared_tile():
 @pytest.mark.parametrize("variant", ONE_PER_TILE, ids=lambda v: v.id)
 def test_mfma_operands_are_waited_for_and_results_settle_before_stores(variant):
     lines = _lines(variant.id)
-    first_mfma = next(i for i, line in enumerate(lines) if line.startswith("v_mfma"))
-    last_read = max(i for i, line in enumerate(lines[:first_mfma]) if line.startswith("ds_read"))
-    assert "s_waitcnt lgkmcnt(0)" in lines[last_read:first_mfma]
+    # In program order (the K loop's bodies are unrolled copies): LDS and SMEM ops complete in issue order
+    # for lgkmcnt(n) purposes (the template only counts past ds_reads), so after lgkmcnt(n) only the n most
+    # recent are outstanding; an MFMA must not read a register an outstanding ds_read still writes.
+    outstanding = []  # destination VGPR ranges of the lgkm ops not yet waited for, oldest first
+    for line in lines:
+        op = line.split()[0]
+        if op.startswith("ds_read"):
+            lo, hi = map(int, re.match(r"\S+ v\[(\d+):(\d+)\]", line).groups())
+            outstanding.append(range(lo, hi + 1))
+        elif op.startswith("ds_write") or op.startswith("s_load"):
+            outstanding.append(range(0))
+        elif op == "s_waitcnt" and "lgkmcnt(" in line:
+            keep = int(re.search(r"lgkmcnt\((\d+)\)", line).group(1))
+            outstanding = outstanding[len(outstanding) - keep:] if keep < len(outstanding) else outstanding
+        elif op.startswith("v_mfma"):
+            for operand in re.split(r",\s*", line.split(None, 1)[1])[1:3]:
+                lo, hi = map(int, re.match(r"v\[(\d+):(\d+)\]", operand).groups())
+                assert not any(set(r) & set(range(lo, hi + 1)) for r in outstanding), line
     first_store = next(i for i, line in enumerate(lines) if line.startswith("buffer_store"))
     last_mfma = max(i for i, line in enumerate(lines[:first_store]) if line.startswith("v_mfma"))
     nops = sum(int(line.split()[1]) + 1 for line in lines[last_mfma:first_store] if line.startswith("s_nop"))

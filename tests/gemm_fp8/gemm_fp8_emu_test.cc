@@ -2,11 +2,14 @@
 // overrides it) runs on the emulator against the independent CPU reference
 // (tests/reference/gemm_fp8_reference.h), with tails (M, N not multiples of the tile, K not a multiple of
 // 128 for per_token), padded strides, and a check that nothing outside C[m < M][n < N] is written.
-// The launch goes through the library as a caller's would: Pack::load_code_object (size, sha256, arch,
-// symbol checked), a generic ingot::Problem naming buffers, ints and keys, and ingot::prepare_launch,
-// which packs kernargs and evaluates the grid from the manifest alone. Only the launch itself talks to the
-// emulator directly, to read its structured profile (MFMA flops, bytes moved, LDS bank conflicts).
-// Skips when the build has no pack (INGOT_BUILD_PACK=OFF).
+// Random-data checks go through the checking harness (tests/harness: run_forced, guard bytes, inputs
+// unchanged, padding, a split-K kernel relaunched on its reused workspace). The tests that need more than
+// a pass/fail of C keep their own launch (run() below): bit-exact data, seeded emulator schedules and host
+// threads, the workspace counters, and the emulator's structured profile (MFMA flops, bytes fetched, LDS
+// bank conflicts). That launch goes through the library as a caller's would: Pack::load_code_object
+// (size, sha256, arch, symbol checked), a generic ingot::Problem naming buffers, ints and keys, and
+// ingot::prepare_launch, which packs kernargs and evaluates the grid from the manifest alone; only the
+// launch itself talks to the emulator directly. Skips when the build has no pack (INGOT_BUILD_PACK=OFF).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -23,8 +26,10 @@
 #include <variant>
 #include <vector>
 
+#include "gemm_cases.h"
 #include "gemm_fp8_reference.h"
 #include "ingot/arch.h"
+#include "ingot/device.h"
 #include "ingot/launch.h"
 #include "ingot/pack.h"
 #include "ingot/problem.h"
@@ -306,6 +311,40 @@ void check(const Kernel& kernel, const Operands& p, bool exact, const RunOptions
   EXPECT_EQ(failures, 0) << kernel.id;
 }
 
+// Runs `kernel`, forced, through the checking harness on random finite fp8 codes and scales in [0.5, 2)
+// (harness::make_kernel_case) against the CPU reference; records every failure line. Returns the launch's
+// split-K factor (grid z) as the loader evaluates it for the emulator's CU count, 0 when it could not run.
+uint32_t check_with_harness(const Kernel& kernel, const harness::GemmShape& s, uint32_t seed) {
+  SCOPED_TRACE(kernel.id + " " + s.describe());
+  DeviceOptions options;
+  options.choice = DeviceChoice::kEmulator;
+  options.emu_arch = kernel.entry->arch;
+  auto opened = open_emu_device(options);
+  if (!opened.is_ok()) {
+    ADD_FAILURE() << "no emulator: " << opened.status().to_string();
+    return 0;
+  }
+  std::unique_ptr<Device> device = std::move(opened).value();
+  ModuleCache modules(*main_pack(), *device);
+  auto hc = harness::make_kernel_case(*kernel.entry, s, seed);
+  if (!hc.is_ok()) {
+    ADD_FAILURE() << hc.status().to_string();
+    return 0;
+  }
+  Problem problem = hc.value().problem;
+  const auto failures = harness::run_forced(*kernel.entry, modules, *device, hc.value());
+  if (!failures.is_ok()) {
+    ADD_FAILURE() << failures.status().to_string();
+    return 0;
+  }
+  for (const std::string& line : failures.value()) ADD_FAILURE() << line;
+  // The grid only reads the problem's sizes and the device; the buffer addresses are placeholders.
+  for (const char* name : {"A", "B", "C", "A_scale", "B_scale", "workspace"}) problem.buffer(name, 0x10000);
+  auto config = prepare_launch(*kernel.entry, problem, device->info());
+  EXPECT_TRUE(config.is_ok()) << config.status().to_string();
+  return config.is_ok() ? config->grid_workgroups[2] : 0;
+}
+
 class GemmFp8Emu : public ::testing::TestWithParam<Kernel> {};
 // The decode tiles (K-slices, split-K) alone: the tests below are about what only they do.
 class GemmFp8DecodeEmu : public GemmFp8Emu {};
@@ -319,10 +358,10 @@ std::vector<Kernel> decode_kernels() {
 TEST_P(GemmFp8Emu, RandomDataWithTailsMatchesReference) {
   const Kernel& k = GetParam();
   // M and N past a tile edge; padded strides; per_token also K not a multiple of 128
-  const Fp8GemmShape s = k.scaling == Fp8Scaling::kBlock128
-                             ? Fp8GemmShape{k.bm + 13, 256, 256, 256 + 16, 256 + 32, 256 + 5}
-                             : Fp8GemmShape{k.bm + 7, k.bn + 21, 208, 224, 208, k.bn + 24};
-  check(k, random_problem(s, k.scaling, k.format, 1234), /*exact=*/false);
+  const harness::GemmShape s = k.scaling == Fp8Scaling::kBlock128
+                                   ? harness::GemmShape{k.bm + 13, 256, 256, 256 + 16, 256 + 32, 256 + 5}
+                                   : harness::GemmShape{k.bm + 7, k.bn + 21, 208, 224, 208, k.bn + 24};
+  check_with_harness(k, s, 1234);
 }
 
 TEST_P(GemmFp8Emu, ExactDataRoundsToNearestEvenBitForBit) {
@@ -346,12 +385,10 @@ TEST_P(GemmFp8Emu, TinyProblem) {
 TEST_P(GemmFp8DecodeEmu, DecodeShapesWithSplitKMatchReference) {
   const Kernel& k = GetParam();
   for (const int64_t m : {1, 5, 16}) {
-    const Fp8GemmShape s = k.scaling == Fp8Scaling::kBlock128 ? Fp8GemmShape{m, 256, 8192, 8192 + 16, 8192, 256 + 3}
-                                                              : Fp8GemmShape{m, 3 * k.bn + 7, 8208, 8208, 8224, 3 * k.bn + 9};
-    uint32_t splits = 0;
-    RunOptions opts;
-    opts.splits_out = &splits;
-    check(k, random_problem(s, k.scaling, k.format, 4321 + static_cast<uint32_t>(m)), /*exact=*/false, opts);
+    const harness::GemmShape s = k.scaling == Fp8Scaling::kBlock128
+                                     ? harness::GemmShape{m, 256, 8192, 8192 + 16, 8192, 256 + 3}
+                                     : harness::GemmShape{m, 3 * k.bn + 7, 8208, 8208, 8224, 3 * k.bn + 9};
+    const uint32_t splits = check_with_harness(k, s, 4321 + static_cast<uint32_t>(m));
     EXPECT_GT(splits, 1u) << k.id << " M=" << m << ": the shape is meant to exercise split-K";
   }
 }

@@ -1,7 +1,8 @@
 // Split-K across workgroups (gen/families/gemm_splitk.py, asm/common/splitk.s.j2) on the emulator, for the
 // `gemm` decode kernels of both archs, against the CPU reference of tests/reference/gemm_reference.h:
 //  - forced split factors (the kernargs `splits`/`slabs_per_split` and grid z overridden after
-//    prepare_launch) with M, N and K tails, including S > k_tiles (empty splits that still arrive);
+//    prepare_launch) with M, N and K tails, including S > k_tiles (empty splits that still arrive) and
+//    more splits than the last workgroup reads in one batch;
 //  - bit-for-bit determinism of C across emulator schedules, seeds and host-thread counts (different
 //    workgroup arrival orders; the reduction must sum in split order);
 //  - the per-tile arrival counters are back at zero after every launch (the workspace contract), and a
@@ -243,6 +244,25 @@ class SplitKOnEmulator : public test::PackFixture {
     return results;
   }
 
+  // One decode tile per arch and BN (f32 out with bias) on M = 5, N = BN + 3 and K = full_slabs * BK + 8
+  // (one slab more, partial) with `forced`, against the reference; the counters must end at zero.
+  void check_each_decode_tile(int64_t full_slabs, ForcedSplit forced, float alpha, uint32_t seed,
+                              const std::string& what) {
+    for (const std::string arch : {"gfx942", "gfx950"}) {
+      for (int64_t bn : {32, 64}) {
+        const ManifestKernel* kernel = decode_kernel(arch, "f32", true, bn);
+        if (kernel == nullptr) continue;
+        SCOPED_TRACE(kernel->id);
+        const int64_t k = full_slabs * param(*kernel, "bk") + 8;
+        const HostProblem hp(*kernel, ref::GemmShape{5, bn + 3, k, k, k, bn + 3}, alpha, seed);
+        const auto runs = run(*kernel, {&hp}, DeviceOptions{}, forced);
+        ASSERT_EQ(runs.size(), 1u);
+        EXPECT_EQ(hp.count_mismatches(runs[0].c, kernel->id + " " + what), 0);
+        expect_counters_zero(runs[0], kernel->id);
+      }
+    }
+  }
+
   static void expect_counters_zero(const RunResult& r, const std::string& what) {
     for (size_t t = 0; t < r.counters.size(); ++t) {
       EXPECT_EQ(r.counters[t], 0u) << what << ": tile " << t << "'s arrival counter was left at " << r.counters[t];
@@ -268,20 +288,15 @@ TEST_F(SplitKOnEmulator, ForcedSplitsMatchTheReferenceWithTailsOnEveryDecodeKern
 }
 
 TEST_F(SplitKOnEmulator, MoreSplitsThanSlabsLeaveEmptySplitsThatStillArrive) {
-  for (const std::string arch : {"gfx942", "gfx950"}) {
-    for (int64_t bn : {32, 64}) {
-      const ManifestKernel* kernel = decode_kernel(arch, "f32", true, bn);
-      if (kernel == nullptr) continue;
-      SCOPED_TRACE(kernel->id);
-      const int64_t bk = param(*kernel, "bk");
-      const int64_t k = 2 * bk + 8;  // k_tiles 3; splits 3 and 4 own no slab
-      const HostProblem hp(*kernel, ref::GemmShape{5, bn + 3, k, k, k, bn + 3}, -1.25f, 7100);
-      const auto runs = run(*kernel, {&hp}, DeviceOptions{}, ForcedSplit{5, 1});
-      ASSERT_EQ(runs.size(), 1u);
-      EXPECT_EQ(hp.count_mismatches(runs[0].c, kernel->id + " S=5 > k_tiles=3"), 0);
-      expect_counters_zero(runs[0], kernel->id);
-    }
-  }
+  // k_tiles 3 over 5 splits of one slab: splits 3 and 4 own no slab
+  check_each_decode_tile(2, ForcedSplit{5, 1}, -1.25f, 7100, "S=5 > k_tiles=3");
+}
+
+// The last workgroup reads the partial tiles a batch of slots at a time (at most 8: gemm_splitk.py
+// MAX_SUM_SLOTS); 9 splits take two batches on every decode tile, the second mostly out-of-range slots
+// that must read as zeros.
+TEST_F(SplitKOnEmulator, MoreSplitsThanOneBatchOfPartialReads) {
+  check_each_decode_tile(8, ForcedSplit{9, 1}, 0.5f, 7150, "S=9");
 }
 
 TEST_F(SplitKOnEmulator, ResultBitsDoNotDependOnScheduleSeedOrHostThreads) {

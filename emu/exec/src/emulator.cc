@@ -164,11 +164,16 @@ Result<WaitStateMode> wait_state_mode_from_environment() {
 }
 
 // The workgroups the timing mode traces, ascending: workgroup 0 always (every workgroup needs a traced
-// one at or below it), the options' others inside the grid, or all of them.
-std::vector<TracedWorkgroup> workgroups_to_trace(const EmulatorOptions& options, uint64_t groups) {
+// one at or below it), the first of each z plane if asked, the options' others inside the grid, or all.
+std::vector<TracedWorkgroup> workgroups_to_trace(const EmulatorOptions& options, const Dim3& grid) {
+  const uint64_t groups = grid.count();
   std::vector<uint64_t> indices{0};
   if (options.timing_all_workgroups) {
     for (uint64_t i = 1; i < groups; ++i) indices.push_back(i);
+  }
+  if (options.timing_z_planes) {
+    const uint64_t plane = uint64_t{grid.x} * grid.y;
+    for (uint64_t z = 1; z < grid.z; ++z) indices.push_back(z * plane);
   }
   for (uint64_t i : options.timing_workgroups) {
     if (i < groups) indices.push_back(i);
@@ -366,7 +371,7 @@ Result<LaunchProfile> Emulator::launch(ModuleId module_id, std::string_view kern
   context.memory_model = memory_model.get();
   std::vector<TracedWorkgroup> traced;
   if (options_.timing) {
-    traced = workgroups_to_trace(options_, config.grid.count());
+    traced = workgroups_to_trace(options_, config.grid);
     context.traced_workgroups = &traced;
   }
 

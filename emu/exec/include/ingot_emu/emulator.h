@@ -76,6 +76,11 @@ struct EmulatorOptions {
   // grid are ignored. timing_all_workgroups traces every workgroup (small grids: a trace per wave each).
   std::vector<uint64_t> timing_workgroups{};
   bool timing_all_workgroups = false;
+  // With timing, also the first workgroup of every grid z plane. A split-K GEMM puts its splits in z and
+  // only each tile's last arriving split does the reduction, whichever split that is: tracing tile 0 of
+  // every split traces one reducer, which then stands for its whole plane, so the model has as many
+  // reducers as tiles. Costs a trace per z plane (off by default; EmuDevice turns it on with timing).
+  bool timing_z_planes = false;
 };
 
 struct Dim3 {
