@@ -139,15 +139,15 @@ Result<std::string> verb_help_for(const VerbSpec& verb, std::string_view op) {
     if (const size_t dashes = hint.find("--"); dashes != std::string::npos) hint.erase(dashes, 2);  // ops have none
     return Status(StatusCode::kInvalidArgument, "unknown op '" + std::string(op) + "'" + hint);
   }
-  std::set<std::string, std::less<>> own, every;
-  for (const harness::CheckOption& option : check->options()) own.insert(option.name);
+  // The verb's own options, then OP's with its own help texts (another op may share a name: --batch).
+  std::set<std::string, std::less<>> every;
   for (const harness::OpCheck* each : harness::op_checks()) {
     for (const harness::CheckOption& option : each->options()) every.insert(option.name);
   }
   VerbSpec filtered = verb;
-  std::erase_if(filtered.options, [&](const OptionSpec& option) {
-    return every.contains(option.name) && !own.contains(option.name);
-  });
+  std::erase_if(filtered.options, [&](const OptionSpec& option) { return every.contains(option.name); });
+  const std::vector<harness::CheckOption> own = check->options();
+  for (const harness::CheckOption& option : own) filtered.options.push_back({option.name, option.value, option.help});
   return verb_help(filtered);
 }
 

@@ -41,6 +41,8 @@ def test_op_help_lists_only_that_ops_options(cli):
                 listed = options(helped.stdout)
                 assert own in listed and not listed & set(others), (verb, op, sorted(listed))
                 assert {"--pack", "--json", "--arch", "--help"} <= listed  # the verb's own options stay
+    mla = run(cli, "run", "mla_decode", "--help").stdout  # a name fmha shares, with mla's own text
+    assert any(line.startswith("  --batch") and "batch entries" in line for line in mla.splitlines()), mla
     bad = run(cli, "run", "gemn", "--help")
     assert bad.returncode == 2 and "unknown op 'gemn' (did you mean gemm?)" in bad.stderr
 
