@@ -44,10 +44,12 @@ int main(int argc, char** argv) {
     return kExitOk;
   }
   if (verb_name == "--help" || verb_name == "-h" || verb_name == "help") {
-    if (verb_name == "help" && argc > 2) {
+    if (verb_name == "help" && argc > 2) {  // ingot help VERB [OP]
       const VerbSpec* verb = find_verb(argv[2]);
       if (verb == nullptr) return unknown_verb(argv[2]);
-      std::cout << verb_help(*verb);
+      auto help = verb_help_for(*verb, argc > 3 ? argv[3] : "");
+      if (!help) return report_failure(help.status());
+      std::cout << help.value();
       return kExitOk;
     }
     print_usage(std::cout);
@@ -59,7 +61,10 @@ int main(int argc, char** argv) {
   auto args = parse_args(*verb, std::span<char* const>(argv + 2, static_cast<size_t>(argc - 2)));
   if (!args) return report_failure(args.status());
   if (args.value().help) {
-    std::cout << verb_help(*verb);
+    const std::vector<std::string>& positionals = args.value().positionals;
+    auto help = verb_help_for(*verb, positionals.empty() ? "" : positionals.front());
+    if (!help) return report_failure(help.status());
+    std::cout << help.value();
     return kExitOk;
   }
   return verb->run(args.value());

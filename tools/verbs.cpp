@@ -130,6 +130,28 @@ const std::vector<VerbSpec>& table() {
 
 std::span<const VerbSpec> verb_table() { return table(); }
 
+Result<std::string> verb_help_for(const VerbSpec& verb, std::string_view op) {
+  if (op.empty() || (verb.run != run_run && verb.run != run_select)) return verb_help(verb);
+  const harness::OpCheck* check = harness::find_op_check(op);
+  if (check == nullptr) {
+    std::vector<std::string> ops;
+    for (const harness::OpCheck* each : harness::op_checks()) ops.emplace_back(each->op());
+    std::string hint = did_you_mean(op, ops);
+    if (const size_t dashes = hint.find("--"); dashes != std::string::npos) hint.erase(dashes, 2);  // ops have none
+    return Status(StatusCode::kInvalidArgument, "unknown op '" + std::string(op) + "'" + hint);
+  }
+  // The verb's own options, then OP's with its own help texts (another op may share a name: --batch).
+  std::set<std::string, std::less<>> every;
+  for (const harness::OpCheck* each : harness::op_checks()) {
+    for (const harness::CheckOption& option : each->options()) every.insert(option.name);
+  }
+  VerbSpec filtered = verb;
+  std::erase_if(filtered.options, [&](const OptionSpec& option) { return every.contains(option.name); });
+  const std::vector<harness::CheckOption> own = check->options();
+  for (const harness::CheckOption& option : own) filtered.options.push_back({option.name, option.value, option.help});
+  return verb_help(filtered);
+}
+
 const VerbSpec* find_verb(std::string_view name) {
   for (const auto& verb : table()) {
     if (verb.name == name) return &verb;

@@ -21,4 +21,8 @@ int run_not_yet_available(const ParsedArgs& args);
 std::span<const VerbSpec> verb_table();
 const VerbSpec* find_verb(std::string_view name);
 
+// The verb's help; for a verb of an op (run, select) given OP, with only OP's own options among the
+// op options (`ingot run gemm --help`). kInvalidArgument for an op without a check.
+Result<std::string> verb_help_for(const VerbSpec& verb, std::string_view op);
+
 }  // namespace ingot::cli

@@ -57,24 +57,68 @@ struct ProblemVar {
   VarKind kind = VarKind::kInt;
 };
 
-// Where an op writes its problem: by index into its problem_vars() table, so the dispatch fast path
-// resolves names once per op and a call touches no string-keyed map. A variable not written is absent
-// (a kernel whose match key or expression needs it rejects the problem).
+// One problem variable's value as an op writes it (and as the dispatch path evaluates the manifest's
+// expressions over it). Strings are views into the caller's arguments, valid for the call. A buffer is
+// an int (its address's bit pattern) flagged as a buffer, as in the interpreter.
+struct ProblemValue {
+  enum class Tag : uint8_t { kAbsent, kInt, kDouble, kString };
+  Tag tag = Tag::kAbsent;
+  bool buffer = false;    // named as a buffer (a pointer kernarg takes only a buffer)
+  uint16_t zero = 0;      // no padding: the first 8 bytes are one defined word (the dispatch key reads it)
+  uint32_t length = 0;    // kString
+  union {               // 16 bytes in all: a call writes and compares these
+    int64_t i = 0;
+    double d;
+    const char* text;
+  };
+
+  std::string_view s() const { return {text, length}; }
+  static ProblemValue of_int(int64_t value) {
+    ProblemValue v;
+    v.tag = Tag::kInt;
+    v.i = value;
+    return v;
+  }
+  static ProblemValue of_double(double value) {
+    ProblemValue v;
+    v.tag = Tag::kDouble;
+    v.d = value;
+    return v;
+  }
+  static ProblemValue of_string(std::string_view value) {
+    ProblemValue v;
+    v.tag = Tag::kString;
+    v.text = value.data();
+    v.length = static_cast<uint32_t>(value.size());
+    return v;
+  }
+  static ProblemValue of_buffer(uint64_t address) {
+    ProblemValue v = of_int(static_cast<int64_t>(address));
+    v.buffer = true;
+    return v;
+  }
+};
+
+// Where an op writes its problem: by index into its problem_vars() table, through a table (made once
+// per op) from variable to place in a flat array of values. No virtual call, no string-keyed map: the
+// Runtime's table points straight into its call frame (a name no kernel reads goes to a spare place);
+// build_problem's is the identity. A variable not written stays absent (a kernel whose match key or
+// expression needs it rejects the problem).
 class ProblemWriter {
  public:
-  virtual ~ProblemWriter() = default;
-  virtual void key(size_t var, std::string_view value) = 0;
-  virtual void integer(size_t var, int64_t value) = 0;
-  virtual void scalar(size_t var, double value) = 0;
-  virtual void buffer(size_t var, uint64_t address) = 0;
+  ProblemWriter(ProblemValue* values, const uint32_t* place, bool for_launch)
+      : values_(values), place_(place), for_launch_(for_launch) {}
+  void key(size_t var, std::string_view value) { values_[place_[var]] = ProblemValue::of_string(value); }
+  void integer(size_t var, int64_t value) { values_[place_[var]] = ProblemValue::of_int(value); }
+  void scalar(size_t var, double value) { values_[place_[var]] = ProblemValue::of_double(value); }
+  void buffer(size_t var, uint64_t address) { values_[place_[var]] = ProblemValue::of_buffer(address); }
   // True when a launch follows (buffers must be real addresses); false for selection only
   // (`ingot select`, Runtime::select), which needs no buffers.
   bool for_launch() const { return for_launch_; }
 
- protected:
-  explicit ProblemWriter(bool for_launch) : for_launch_(for_launch) {}
-
  private:
+  ProblemValue* values_;
+  const uint32_t* place_;
   bool for_launch_;
 };
 

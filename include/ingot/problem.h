@@ -7,7 +7,6 @@
 #include <string>
 #include <string_view>
 
-#include "ingot/expr.h"
 
 namespace ingot {
 
@@ -38,17 +37,6 @@ struct DeviceInfo {
   int64_t wavefront_size = 64;
   int64_t xcds = 1;
   int64_t clock_mhz = 0;
-};
-
-// The evaluation environment of a problem on a device: problem ints, scalars, keys and buffers
-// (a buffer name yields its device address, as an int64 bit pattern), then device values.
-class ProblemEnv : public Env {
- public:
-  ProblemEnv(const Problem& problem, const DeviceInfo* device);
-  const Value* lookup(std::string_view name) const override;
-
- private:
-  MapEnv values_;
 };
 
 }  // namespace ingot

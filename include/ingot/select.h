@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 #include "ingot/manifest.h"
 #include "ingot/problem.h"
@@ -11,6 +12,18 @@
 namespace ingot {
 
 class Pack;
+
+// The evaluation environment of a problem on a device (selection, launch rules, kernargs): problem ints,
+// scalars, keys and buffers (a buffer name yields its device address, as an int64 bit pattern), then
+// device values.
+class ProblemEnv : public Env {
+ public:
+  ProblemEnv(const Problem& problem, const DeviceInfo* device);
+  const Value* lookup(std::string_view name) const override;
+
+ private:
+  MapEnv values_;
+};
 
 struct Selection {
   const ManifestKernel* kernel = nullptr;  // points into the Pack

@@ -2,8 +2,8 @@
 
 #include <array>
 
-// The one arch table, at the top of the source tree (no include path needed: this is a relative include).
-#include "../../arch/arch_facts.h"
+// The one arch table (arch/, through the ingot_arch target).
+#include "arch_facts.h"
 
 namespace ingot {
 namespace {

@@ -4,7 +4,9 @@
 // the caller asks the interpreter for the reason when someone needs it. Private to libingot.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <map>
 #include <optional>
 #include <string>
@@ -12,48 +14,21 @@
 #include <vector>
 
 #include "expr/expr_node.h"
+#include "ingot/op.h"
 
 namespace ingot::dispatch {
 
-// One variable's value in a call's frame. Strings are views into the caller's arguments (valid for the
-// call). A buffer is an int (its address's bit pattern), as in the interpreter.
-struct Slot {
-  enum class Tag : uint8_t { kAbsent, kInt, kDouble, kString };
-  Tag tag = Tag::kAbsent;
-  bool buffer = false;  // the problem names a buffer so (a pointer kernarg may only take a buffer)
-  uint32_t length = 0;  // kString
-  union {               // 16 bytes in all: a call copies and writes a frame of these
-    int64_t i = 0;
-    double d;
-    const char* text;
-  };
+// One variable's value in a call's frame: what an op's ProblemWriter writes (ingot/op.h).
+using Slot = ProblemValue;
 
-  std::string_view s() const { return {text, length}; }
-  static Slot of_int(int64_t value) {
-    Slot slot;
-    slot.tag = Tag::kInt;
-    slot.i = value;
-    return slot;
-  }
-  static Slot of_double(double value) {
-    Slot slot;
-    slot.tag = Tag::kDouble;
-    slot.d = value;
-    return slot;
-  }
-  static Slot of_string(std::string_view value) {
-    Slot slot;
-    slot.tag = Tag::kString;
-    slot.text = value.data();
-    slot.length = static_cast<uint32_t>(value.size());
-    return slot;
-  }
-  static Slot of_buffer(uint64_t address) {
-    Slot slot = of_int(static_cast<int64_t>(address));
-    slot.buffer = true;
-    return slot;
-  }
-};
+static_assert(sizeof(Slot) == 16 && offsetof(Slot, i) == 8, "a slot is a head word and a value word");
+// A slot's first 8 bytes (tag, buffer flag, string length; no padding) as one word: one compare tells
+// its kind apart.
+inline uint64_t head_word(const Slot& slot) {
+  uint64_t word = 0;
+  std::memcpy(&word, &slot, sizeof word);
+  return word;
+}
 
 // Variable names to slot indexes, shared by every compiled expression of a pack.
 class SlotNames {

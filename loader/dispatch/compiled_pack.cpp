@@ -167,7 +167,12 @@ CompiledPack CompiledPack::compile(const Manifest& manifest) {
         arg.per_call = std::any_of(reads.begin(), reads.end(), [&](uint32_t slot) {
           return !is_device(slot) && !std::binary_search(set.key_slots.begin(), set.key_slots.end(), slot);
         });
-        if (arg.per_call) kernel.per_call_args.push_back(static_cast<uint32_t>(index));
+        if (!arg.per_call) continue;
+        if (arg.bare && arg.type == ArgType::kPtr) {
+          kernel.per_call_addresses.push_back({*arg.bare, arg.offset});
+        } else {
+          kernel.per_call_args.push_back(static_cast<uint32_t>(index));
+        }
       }
     }
   }
@@ -279,6 +284,12 @@ bool pack_arg(const CompiledArg& arg, const Slot* frame, std::vector<uint8_t>& o
 bool pack_kernargs(const CompiledKernel& kernel, const Slot* frame, ArgPass pass, std::vector<uint8_t>& out) {
   if (!kernel.layout_fits) return false;
   if (pass == ArgPass::kPerCall) {
+    const uint64_t buffer_head = head_word(Slot::of_buffer(0));
+    for (const CompiledKernel::AddressCopy& copy : kernel.per_call_addresses) {
+      const Slot& value = frame[copy.slot];
+      if (head_word(value) != buffer_head) return false;  // a pointer takes only a buffer
+      store_le(out, copy.offset, value.i);
+    }
     for (uint32_t index : kernel.per_call_args) {
       if (!pack_arg(kernel.args[index], frame, out)) return false;
     }

@@ -37,7 +37,14 @@ struct CompiledKernel {
   CompiledExpr dynamic_lds;
   CompiledExpr workspace;
   std::vector<CompiledArg> args;
-  std::vector<uint32_t> per_call_args;  // indexes into args of those packed on every call
+  // The arguments packed on every call: buffer addresses copied from their slot (most of them), then
+  // the others by index into args.
+  struct AddressCopy {
+    uint32_t slot = 0;
+    uint32_t offset = 0;
+  };
+  std::vector<AddressCopy> per_call_addresses;
+  std::vector<uint32_t> per_call_args;
   bool layout_fits = true;  // every argument inside the segment at its type's size (else: the slow path says so)
 };
 

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "ingot/launch.h"
+#include "ingot/select.h"
 
 namespace ingot {
 namespace {

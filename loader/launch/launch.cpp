@@ -1,6 +1,7 @@
 #include <limits>
 
 #include "ingot/launch.h"
+#include "ingot/select.h"
 
 namespace ingot {
 

@@ -47,22 +47,6 @@ std::string choices_text(const OpField& field) {
   return text;
 }
 
-// Writes into a Problem by the op's variable names.
-class ProblemBuilder final : public ProblemWriter {
- public:
-  ProblemBuilder(const Op& op, Problem& problem, bool for_launch)
-      : ProblemWriter(for_launch), vars_(op.problem_vars()), problem_(problem) {}
-  void key(size_t var, std::string_view value) override { problem_.key(name(var), std::string(value)); }
-  void integer(size_t var, int64_t value) override { problem_.integer(name(var), value); }
-  void scalar(size_t var, double value) override { problem_.scalar(name(var), value); }
-  void buffer(size_t var, uint64_t address) override { problem_.buffer(name(var), address); }
-
- private:
-  std::string name(size_t var) const { return std::string(vars_[var].name); }
-  std::span<const ProblemVar> vars_;
-  Problem& problem_;
-};
-
 }  // namespace
 
 const char* field_kind_name(FieldKind kind) {
@@ -93,9 +77,29 @@ std::optional<size_t> Op::var_index(std::string_view var) const {
 }
 
 Result<Problem> build_problem(const Op& op, ProblemFill fill, bool for_launch) {
+  const auto vars = op.problem_vars();
+  std::vector<ProblemValue> values(vars.size());
+  std::vector<uint32_t> identity(vars.size());
+  for (uint32_t var = 0; var < identity.size(); ++var) identity[var] = var;
+  ProblemWriter writer(values.data(), identity.data(), for_launch);
+  INGOT_RETURN_IF_ERROR(fill(writer));
   Problem problem{std::string(op.name())};
-  ProblemBuilder builder(op, problem, for_launch);
-  INGOT_RETURN_IF_ERROR(fill(builder));
+  for (size_t var = 0; var < vars.size(); ++var) {
+    const ProblemValue& value = values[var];
+    const std::string name(vars[var].name);
+    switch (value.tag) {
+      case ProblemValue::Tag::kAbsent: break;
+      case ProblemValue::Tag::kString: problem.key(name, std::string(value.s())); break;
+      case ProblemValue::Tag::kDouble: problem.scalar(name, value.d); break;
+      case ProblemValue::Tag::kInt:
+        if (value.buffer) {
+          problem.buffer(name, static_cast<uint64_t>(value.i));
+        } else {
+          problem.integer(name, value.i);
+        }
+        break;
+    }
+  }
   return problem;
 }
 

@@ -10,94 +10,54 @@ namespace {
 
 using dispatch::Slot;
 
-// The selection-relevant slots as bytes: the per-shape cache key.
-void cache_key(const std::vector<uint32_t>& key_slots, const Slot* frame, std::string& key) {
-  size_t size = 0;
-  for (uint32_t slot : key_slots) {
-    const Slot& value = frame[slot];
-    size += 1 + (value.tag == Slot::Tag::kAbsent ? 0 : value.tag == Slot::Tag::kString ? 4 + value.length : 8);
-  }
-  key.resize(size);  // within the thread's reused capacity once warm
-  char* out = key.data();
-  auto put = [&](const void* bytes, size_t count) {
-    std::memcpy(out, bytes, count);
-    out += count;
-  };
-  for (uint32_t slot : key_slots) {
-    const Slot& value = frame[slot];
-    *out++ = static_cast<char>(value.tag);
-    switch (value.tag) {
-      case Slot::Tag::kAbsent: break;
-      case Slot::Tag::kInt: put(&value.i, sizeof value.i); break;
-      case Slot::Tag::kDouble: put(&value.d, sizeof value.d); break;
-      case Slot::Tag::kString: {
-        put(&value.length, sizeof value.length);
-        put(value.text, value.length);
-        break;
-      }
-    }
-  }
-}
-
 std::atomic<uint64_t> next_serial{1};
 
-// One multiply per 8 bytes of key (strings in 8-byte words), one finalizer: the hash only spreads shapes
-// over the thread's 64 recent slots; same_key decides.
-uint64_t hash_key(const std::vector<uint32_t>& key_slots, const Slot* frame) {
+// Up to 8 bytes of a string as one little-endian word, without a library call (match keys are short).
+inline uint64_t string_word(const char* text, uint32_t length) {
+  if (length >= 4) {  // two 4-byte loads, overlapping when shorter than 8: the shared bytes agree
+    uint32_t low = 0, high = 0;
+    std::memcpy(&low, text, 4);
+    std::memcpy(&high, text + length - 4, 4);
+    return low | uint64_t{high} << (8 * (length - 4));
+  }
+  if (length == 0) return 0;
+  // 1 to 3 bytes: the first, the middle and the last (the same byte twice when shorter).
+  const auto byte = [&](uint32_t at) { return uint64_t{static_cast<uint8_t>(text[at])} << (8 * at); };
+  return byte(0) | byte(length / 2) | byte(length - 1);
+}
+
+// The key slots' values as 64-bit words: per slot its head word (tag, buffer flag, string length) and its
+// value (an int's or a double's bits, a string's first 8 bytes); the rest of longer strings follows at the
+// end. Equal words are equal keys. Returns a hash that only spreads shapes over a thread's recent slots.
+uint64_t encode_key(const std::vector<uint32_t>& key_slots, const Slot* frame, std::vector<uint64_t>& words) {
   constexpr uint64_t kOdd = 0x9e3779b97f4a7c15ull;
+  words.resize(2 * key_slots.size());  // within the thread's reused capacity once warm
+  uint64_t* out = words.data();
   uint64_t hash = 0;
+  bool long_strings = false;
   for (uint32_t slot : key_slots) {
     const Slot& value = frame[slot];
-    uint64_t word = static_cast<uint64_t>(value.tag);
+    const uint64_t head = dispatch::head_word(value);
+    uint64_t bits = static_cast<uint64_t>(value.i);  // an int, a double's bits, 0 when absent
     if (value.tag == Slot::Tag::kString) {
-      for (uint32_t at = 0; at < value.length; at += 8) {
-        uint64_t chunk = 0;
-        std::memcpy(&chunk, value.text + at, std::min<uint32_t>(8, value.length - at));
-        hash = (hash ^ chunk) * kOdd;
-      }
-      word ^= uint64_t{value.length} << 8;
-    } else if (value.tag != Slot::Tag::kAbsent) {
-      word ^= static_cast<uint64_t>(value.i);  // the int, or the double's bits (same storage)
+      bits = string_word(value.text, std::min<uint32_t>(value.length, 8));
+      long_strings = long_strings || value.length > 8;
     }
-    hash = (hash ^ word) * kOdd;
+    *out++ = head;
+    *out++ = bits;
+    hash = (hash ^ bits) * kOdd;  // the head only matters for equality, which the words decide
+  }
+  if (long_strings) {
+    for (uint32_t slot : key_slots) {
+      const Slot& value = frame[slot];
+      if (value.tag != Slot::Tag::kString) continue;
+      for (uint32_t at = 8; at < value.length; at += 8) {
+        words.push_back(string_word(value.text + at, std::min<uint32_t>(value.length - at, 8)));
+        hash = (hash ^ words.back()) * kOdd;
+      }
+    }
   }
   return hash ^ (hash >> 32);
-}
-
-template <typename Recent>  // Runtime::Dispatch::Recent (private to the Runtime)
-bool same_key(const Recent& recent, const std::vector<uint32_t>& key_slots, const Slot* frame) {
-  const Slot* key = recent.key.data();
-  for (size_t i = 0; i < key_slots.size(); ++i) {
-    const Slot& a = frame[key_slots[i]];
-    const Slot& b = key[i];
-    // Every slot kind keeps its value's bits in `i` (a string its pointer, a double its bits, absent 0)
-    // and a length of 0 unless a string: equal tags, lengths and bits decide, strings aside.
-    if (a.tag != b.tag || a.length != b.length) return false;
-    if (a.tag != Slot::Tag::kString) {
-      if (a.i != b.i) return false;
-      continue;
-    }
-    for (uint32_t at = 0; at < a.length; ++at) {  // match keys are short ("bf16"): no call to memcmp
-      if (a.text[at] != b.text[at]) return false;
-    }
-  }
-  return true;
-}
-
-template <typename Recent>
-void remember(Recent& recent, const std::vector<uint32_t>& key_slots, const Slot* frame) {
-  recent.key.clear();
-  recent.text.clear();
-  for (uint32_t slot : key_slots) {
-    recent.key.push_back(frame[slot]);
-    if (frame[slot].tag == Slot::Tag::kString) recent.text.append(frame[slot].text, frame[slot].length);
-  }
-  size_t offset = 0;  // point the strings into the copy only now: appending may have moved it
-  for (Slot& value : recent.key) {
-    if (value.tag != Slot::Tag::kString) continue;
-    value.text = recent.text.data() + offset;
-    offset += value.length;
-  }
 }
 
 Status disagreement(const std::string& what, const Problem& problem) {
@@ -111,20 +71,36 @@ Status disagreement(const std::string& what, const Problem& problem) {
 Runtime::Dispatch::Dispatch(const Pack& pack, const DeviceInfo& device)
     : serial(next_serial.fetch_add(1)),
       compiled(pack.compiled()), device_frame(dispatch::device_frame(compiled, device)) {
+  const auto spare = static_cast<uint32_t>(device_frame.size());
+  device_frame.emplace_back();
   workspace_slot = compiled.names().find("workspace");
   workspace_bytes_slot = compiled.names().find("workspace_bytes");
   for (const std::string& op : compiled.ops_for_arch(device.arch)) {
-    auto set = std::make_unique<OpSet>();
-    set->candidates = compiled.candidates(op, device.arch);
-    sets.emplace(op, std::move(set));
+    auto cache = std::make_unique<ShapeCache>();
+    cache->candidates = compiled.candidates(op, device.arch);
+    cache->key_slots = cache->candidates->key_slots;
+    problem_caches.emplace(op, std::move(cache));
   }
   for (const Op* op : all_ops()) {
     Binding binding;
     binding.op = op;
-    binding.set = op_set(op->name());
     for (const ProblemVar& var : op->problem_vars()) {
       auto slot = compiled.names().find(var.name);
-      binding.var_slots.push_back(slot ? static_cast<int32_t>(*slot) : -1);
+      binding.var_places.push_back(slot ? *slot : spare);
+      if (slot) binding.written.push_back(*slot);
+    }
+    if (workspace_slot) binding.written.push_back(*workspace_slot);
+    for (uint32_t place : binding.written) {
+      if (device_frame[place].tag != Slot::Tag::kAbsent) binding.written_device.push_back(place);
+    }
+    if (ShapeCache* all = problem_cache(op->name())) {
+      binding.cache = std::make_unique<ShapeCache>();
+      binding.cache->candidates = all->candidates;
+      for (uint32_t slot : all->key_slots) {
+        if (std::find(binding.written.begin(), binding.written.end(), slot) != binding.written.end()) {
+          binding.cache->key_slots.push_back(slot);
+        }
+      }
     }
     bindings.push_back(std::move(binding));
   }
@@ -137,9 +113,23 @@ const Runtime::Dispatch::Binding* Runtime::Dispatch::binding(const Op& op) const
   return nullptr;
 }
 
-Runtime::Dispatch::OpSet* Runtime::Dispatch::op_set(std::string_view op) {
-  auto found = sets.find(std::string(op));
-  return found == sets.end() ? nullptr : found->second.get();
+Runtime::Dispatch::ShapeCache* Runtime::Dispatch::problem_cache(std::string_view op) {
+  auto found = problem_caches.find(std::string(op));
+  return found == problem_caches.end() ? nullptr : found->second.get();
+}
+
+Slot* Runtime::Dispatch::frame_for(Scratch& scratch, const Binding* binding) const {
+  if (binding == nullptr || scratch.frame_serial != serial || scratch.frame_binding != binding) {
+    scratch.frame.assign(device_frame.begin(), device_frame.end());
+    scratch.frame_serial = serial;
+    scratch.frame_binding = binding;
+  } else {
+    Slot* frame = scratch.frame.data();
+    const Slot absent;  // one 16-byte copy per place
+    for (uint32_t place : binding->written) frame[place] = absent;
+    for (uint32_t place : binding->written_device) frame[place] = device_frame[place];
+  }
+  return scratch.frame.data();
 }
 
 Status Runtime::Dispatch::explain(const Runtime& runtime, const Problem& problem, const dispatch::CompiledKernel* kernel,
@@ -164,25 +154,25 @@ Runtime::Dispatch::Scratch& Runtime::Dispatch::scratch() {
   return scratch;
 }
 
-Status Runtime::Dispatch::launch(Runtime& runtime, OpSet& set, Scratch& scratch, hipStream_t stream,
+Status Runtime::Dispatch::launch(Runtime& runtime, ShapeCache& cache, Scratch& scratch, hipStream_t stream,
                                  CallerWorkspace workspace, ProblemSource problem) {
   Slot* frame = scratch.frame.data();
-  const std::vector<uint32_t>& key_slots = set.candidates->key_slots;
   LaunchConfig& config = scratch.config;
-  const uint64_t hash = hash_key(key_slots, frame);
+  std::vector<uint64_t>& key = scratch.key;
+  const uint64_t hash = encode_key(cache.key_slots, frame, key);
   Recent& recent = scratch.recent[hash % scratch.recent.size()];
-  if (recent.serial != serial || recent.set != &set || recent.hash != hash || !same_key(recent, key_slots, frame)) {
-    std::string& key = scratch.key;
-    cache_key(key_slots, frame, key);
+  if (recent.serial != serial || recent.cache != &cache || recent.hash != hash || recent.key.size() != key.size() ||
+      std::memcmp(recent.key.data(), key.data(), key.size() * sizeof(uint64_t)) != 0) {
+    const std::string bytes(reinterpret_cast<const char*>(key.data()), key.size() * sizeof(uint64_t));
     std::optional<Entry> shared;
     {
-      std::shared_lock lock(set.mutex);
-      auto found = set.cache.find(key);
-      if (found != set.cache.end()) shared = found->second;
+      std::shared_lock lock(cache.mutex);
+      auto found = cache.entries.find(bytes);
+      if (found != cache.entries.end()) shared = found->second;
     }
     if (!shared) {
       Entry entry;
-      entry.kernel = dispatch::select_kernel(*set.candidates, frame);
+      entry.kernel = dispatch::select_kernel(*cache.candidates, frame);
       if (entry.kernel == nullptr) return explain(runtime, problem(), nullptr, Stage::kSelect);
       if (!dispatch::launch_dims(*entry.kernel, frame, entry.dims) ||
           !dispatch::pack_kernargs(*entry.kernel, frame, dispatch::ArgPass::kShapeTemplate, entry.kernargs)) {
@@ -191,21 +181,25 @@ Status Runtime::Dispatch::launch(Runtime& runtime, OpSet& set, Scratch& scratch,
       auto loaded = runtime.cache_.kernel(*entry.kernel->kernel);
       if (!loaded) return loaded.status();
       entry.handle = loaded.value();
-      std::unique_lock lock(set.mutex);
-      if (set.cache.size() >= kMaxCachedShapes) set.cache.clear();
-      set.cache.emplace(key, entry);
+      std::unique_lock lock(cache.mutex);
+      if (cache.entries.size() >= kMaxCachedShapes) cache.entries.clear();
+      cache.entries.emplace(bytes, entry);
       shared = std::move(entry);
     }
     recent.serial = serial;
-    recent.set = &set;
+    recent.cache = &cache;
     recent.hash = hash;
-    remember(recent, key_slots, frame);
+    recent.key = key;
     recent.entry = std::move(*shared);
+    recent.fill = ++scratch.fills;
   }
   const Entry& entry = recent.entry;
   const dispatch::CompiledKernel* selected = entry.kernel;
   const dispatch::LaunchDims& dims = entry.dims;
-  config.kernargs.assign(entry.kernargs.begin(), entry.kernargs.end());
+  if (scratch.config_fill != recent.fill) {
+    config.kernargs.assign(entry.kernargs.begin(), entry.kernargs.end());
+    scratch.config_fill = recent.fill;
+  }
 
   const ManifestKernel& kernel = *selected->kernel;
   std::optional<WorkspacePool::Lease> lease;

@@ -1,7 +1,8 @@
-// The Runtime's dispatch state: per op on this device's arch, the compiled candidates and a thread-safe
-// per-shape selection cache; per registered op, its problem variables resolved to frame slots.
-// A warm call fills a slot frame through the op's writer, hashes the selection-relevant slots, finds
-// kernel, launch dimensions and module handle in the cache, and packs kernargs by the kernel's plan.
+// The Runtime's dispatch state: per op on this device's arch, the compiled candidates and thread-safe
+// per-shape selection caches; per registered op, its problem variables' places in the call frame.
+// A warm call resets the places the op writes, lets the op write them (no virtual call), encodes the
+// selection-relevant places as 64-bit words (strings by their bytes), finds the shape among this
+// thread's recent ones, and patches the per-call kernargs into the shape's template.
 #pragma once
 
 #include <array>
@@ -25,20 +26,26 @@ struct Runtime::Dispatch {
     KernelHandle handle;
     std::vector<uint8_t> kernargs;  // the arguments the shape fixes, packed; per-call ones are added on top
   };
-  // One op on this device's arch.
-  struct OpSet {
-    const dispatch::CandidateSet* candidates = nullptr;  // nullptr: the pack has none (select says so)
-    std::shared_mutex mutex;                             // guards cache
-    std::unordered_map<std::string, Entry> cache;        // key: the selection slots' bytes
+  // The selections of one op on this device's arch, keyed by the values of `key_slots`.
+  struct ShapeCache {
+    const dispatch::CandidateSet* candidates = nullptr;
+    // The candidate set's key slots (a Problem may name anything), or for an op's typed calls only those
+    // the op writes (the others are absent on every such call).
+    std::vector<uint32_t> key_slots;
+    std::shared_mutex mutex;                        // guards entries
+    std::unordered_map<std::string, Entry> entries;  // key: the encoded key words' bytes
   };
-  // A registered op bound to this pack: its problem variables' slots (-1: no kernel reads the name).
+  // A registered op bound to this pack.
   struct Binding {
     const Op* op = nullptr;
-    OpSet* set = nullptr;
-    std::vector<int32_t> var_slots;
+    // Frame place of each problem variable; a name no kernel reads goes to the spare place past the slots.
+    std::vector<uint32_t> var_places;
+    std::vector<uint32_t> written;         // the places a call may write (variables, workspace): reset per call
+    std::vector<uint32_t> written_device;  // those of them naming a device value (restored, not cleared)
+    std::unique_ptr<ShapeCache> cache;  // nullptr: the pack has no kernels of the op for this arch
   };
 
-  // A bound on each op's cache: a workload with more distinct shapes starts over (shapes are few in
+  // A bound on each cache: a workload with more distinct shapes starts over (shapes are few in
   // practice: the layers of one model times the batch sizes it serves).
   static constexpr size_t kMaxCachedShapes = 4096;
 
@@ -56,49 +63,59 @@ struct Runtime::Dispatch {
   };
   enum class Stage { kSelect, kLaunchDims, kKernargs };
 
-  // A shape this thread dispatched lately: a warm call hashes the key slots, finds its shape here and
-  // compares the slots themselves (no serialized key, no lock). Tagged with the Dispatch's serial, so an
-  // entry of a destroyed Runtime is never found again.
+  // A shape this thread dispatched lately, found by its key's hash and compared word by word (no lock).
+  // Tagged with the Dispatch's serial, so an entry of a destroyed Runtime is never found again.
   struct Recent {
     uint64_t serial = 0;
-    const OpSet* set = nullptr;
+    const ShapeCache* cache = nullptr;
     uint64_t hash = 0;
-    std::vector<dispatch::Slot> key;  // the key slots' values; strings point into `text`
-    std::string text;
+    std::vector<uint64_t> key;
     Entry entry;
+    uint64_t fill = 0;  // which of the thread's fills put `entry` here
   };
   // A thread's buffers for its calls, reused so a warm call allocates nothing.
   struct Scratch {
-    std::vector<dispatch::Slot> frame;
+    std::vector<dispatch::Slot> frame;  // the slots, then the spare place
+    // Who filled the frame last (Dispatch serial, binding; nullptr: a Problem): the same binding again
+    // only resets the places it writes.
+    uint64_t frame_serial = 0;
+    const Binding* frame_binding = nullptr;
     // The workspace buffer of the stream this thread last leased on, in the Dispatch `workspace_serial`.
     uint64_t workspace_serial = 0;
     hipStream_t workspace_stream = nullptr;
     WorkspacePool::Buffer* workspace_buffer = nullptr;
-    std::string key;  // the serialized key of the shared cache (on a miss of `recent`)
+    std::vector<uint64_t> key;  // the call's encoded key
     LaunchConfig config;
+    // Fills of `recent` so far, and the fill whose kernarg template `config` holds (a call of the same
+    // shape again only overwrites the per-call arguments).
+    uint64_t fills = 0;
+    uint64_t config_fill = 0;
     std::array<Recent, 64> recent;  // direct-mapped by the key's hash
   };
   static Scratch& scratch();  // this thread's
 
   Dispatch(const Pack& pack, const DeviceInfo& device);
+  // The frame for a call of `binding` (nullptr: a Problem's call, which fills every slot itself): the
+  // device's values, every place the call writes absent.
+  dispatch::Slot* frame_for(Scratch& scratch, const Binding* binding) const;
   // Selection (cached per shape), workspace, kernargs by plan, launch: the path of every call.
   // scratch.frame holds the call's problem; it gets the workspace's address.
-  Status launch(Runtime& runtime, OpSet& set, Scratch& scratch, hipStream_t stream, CallerWorkspace workspace,
+  Status launch(Runtime& runtime, ShapeCache& cache, Scratch& scratch, hipStream_t stream, CallerWorkspace workspace,
                 ProblemSource problem);
   // Why the compiled path failed, from the interpreted one (which builds the messages); kInternal if that
   // one succeeds.
   static Status explain(const Runtime& runtime, const Problem& problem, const dispatch::CompiledKernel* kernel,
                         Stage stage);
   const Binding* binding(const Op& op) const;
-  OpSet* op_set(std::string_view op);
+  ShapeCache* problem_cache(std::string_view op);
 
   const uint64_t serial;  // unique per Dispatch in this process (the thread caches' key prefix)
   const dispatch::CompiledPack& compiled;
-  std::vector<dispatch::Slot> device_frame;  // device values set, everything else absent
+  std::vector<dispatch::Slot> device_frame;  // device values set, everything else absent; with the spare place
   std::optional<uint32_t> workspace_slot;        // buffer "workspace", when some kernel reads it
   std::optional<uint32_t> workspace_bytes_slot;  // a Problem's own workspace size
-  std::unordered_map<std::string, std::unique_ptr<OpSet>> sets;  // by op name; fixed after construction
-  std::vector<Binding> bindings;                                 // one per registered op
+  std::unordered_map<std::string, std::unique_ptr<ShapeCache>> problem_caches;  // by op name; fixed after construction
+  std::vector<Binding> bindings;  // one per registered op
 };
 
 }  // namespace ingot

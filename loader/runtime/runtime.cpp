@@ -8,25 +8,6 @@ namespace {
 
 using dispatch::Slot;
 
-// Writes an op's problem straight into a call's slot frame.
-class FrameWriter final : public ProblemWriter {
- public:
-  FrameWriter(Slot* frame, const std::vector<int32_t>& var_slots)
-      : ProblemWriter(/*for_launch=*/true), frame_(frame), slots_(var_slots) {}
-  void key(size_t var, std::string_view value) override { set(var, Slot::of_string(value)); }
-  void integer(size_t var, int64_t value) override { set(var, Slot::of_int(value)); }
-  void scalar(size_t var, double value) override { set(var, Slot::of_double(value)); }
-  void buffer(size_t var, uint64_t address) override { set(var, Slot::of_buffer(address)); }
-
- private:
-  void set(size_t var, const Slot& value) {
-    const int32_t slot = slots_[var];
-    if (slot >= 0) frame_[slot] = value;
-  }
-  Slot* frame_;
-  const std::vector<int32_t>& slots_;
-};
-
 // A generic Problem in a slot frame, in ProblemEnv's order (a later kind wins a shared name; a name that
 // is a buffer stays one for pointer kernargs, as pack_kernargs checks problem.buffers).
 void fill_frame(const dispatch::SlotNames& names, const Problem& problem, Slot* frame) {
@@ -82,12 +63,11 @@ Result<uint64_t> Runtime::workspace_bytes(const Problem& problem) const {
 }
 
 Status Runtime::run(const Problem& problem, hipStream_t stream) {
-  Dispatch::OpSet* set = dispatch_->op_set(problem.op);
-  if (set == nullptr || set->candidates == nullptr) return Dispatch::explain(*this, problem, nullptr, Dispatch::Stage::kSelect);
+  Dispatch::ShapeCache* cache = dispatch_->problem_cache(problem.op);
+  if (cache == nullptr) return Dispatch::explain(*this, problem, nullptr, Dispatch::Stage::kSelect);
   Dispatch::Scratch& scratch = Dispatch::scratch();
-  scratch.frame.assign(dispatch_->device_frame.begin(), dispatch_->device_frame.end());
-  fill_frame(dispatch_->compiled.names(), problem, scratch.frame.data());
-  return dispatch_->launch(*this, *set, scratch, stream, {}, [&] { return problem; });
+  fill_frame(dispatch_->compiled.names(), problem, dispatch_->frame_for(scratch, nullptr));
+  return dispatch_->launch(*this, *cache, scratch, stream, {}, [&] { return problem; });
 }
 
 Result<Problem> Runtime::problem(const OpArgs& args) const {
@@ -116,7 +96,7 @@ Status Runtime::dispatch(const Op& op, ProblemFill fill, hipStream_t stream, Cal
     return built ? std::move(built).value() : Problem(std::string(op.name()));
   };
   const Dispatch::Binding* binding = dispatch_->binding(op);
-  if (binding == nullptr || binding->set == nullptr || binding->set->candidates == nullptr) {
+  if (binding == nullptr || binding->cache == nullptr) {
     auto built = build_problem(op, fill, /*for_launch=*/true);
     if (!built) return built.status();
     if (workspace.address != 0) {
@@ -126,10 +106,9 @@ Status Runtime::dispatch(const Op& op, ProblemFill fill, hipStream_t stream, Cal
     return run(built.value(), stream);
   }
   Dispatch::Scratch& scratch = Dispatch::scratch();
-  scratch.frame.assign(dispatch_->device_frame.begin(), dispatch_->device_frame.end());
-  FrameWriter writer(scratch.frame.data(), binding->var_slots);
+  ProblemWriter writer(dispatch_->frame_for(scratch, binding), binding->var_places.data(), /*for_launch=*/true);
   INGOT_RETURN_IF_ERROR(fill(writer));
-  return dispatch_->launch(*this, *binding->set, scratch, stream, workspace, generic);
+  return dispatch_->launch(*this, *binding->cache, scratch, stream, workspace, generic);
 }
 
 Status Runtime::gemm(const GemmArgs& args, hipStream_t stream) { return ingot::gemm(*this, args, stream); }

@@ -1,4 +1,5 @@
 #include "ingot/problem.h"
+#include "ingot/select.h"
 
 #include <bit>
 

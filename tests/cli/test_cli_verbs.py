@@ -28,6 +28,25 @@ def test_help_for_every_verb(cli):
         assert result.stdout.startswith(f"usage: ingot {verb}")
 
 
+def test_op_help_lists_only_that_ops_options(cli):
+    options = lambda text: {line.split()[0] for line in text.splitlines() if line.startswith("  --")}
+    every = options(run(cli, "run", "--help").stdout)
+    gemm_only, fmha_only, mla_only = "--scaling", "--causal", "--page-size"
+    assert {gemm_only, fmha_only, mla_only} <= every
+    for verb in ["run", "select"]:
+        for op, own, others in [("gemm", gemm_only, [fmha_only, mla_only]), ("fmha_fwd", fmha_only, [gemm_only, mla_only]),
+                                ("mla_decode", mla_only, [gemm_only, fmha_only])]:
+            for helped in [run(cli, verb, op, "--help"), run(cli, "help", verb, op)]:
+                assert helped.returncode == 0, helped.stderr
+                listed = options(helped.stdout)
+                assert own in listed and not listed & set(others), (verb, op, sorted(listed))
+                assert {"--pack", "--json", "--arch", "--help"} <= listed  # the verb's own options stay
+    mla = run(cli, "run", "mla_decode", "--help").stdout  # a name fmha shares, with mla's own text
+    assert any(line.startswith("  --batch") and "batch entries" in line for line in mla.splitlines()), mla
+    bad = run(cli, "run", "gemn", "--help")
+    assert bad.returncode == 2 and "unknown op 'gemn' (did you mean gemm?)" in bad.stderr
+
+
 def test_usage_errors_exit_2(cli):
     assert run(cli).returncode == 2
     assert run(cli, "frobnicate").returncode == 2

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string_view>
 
-// The one arch table, at the top of the source tree (a relative include: no include path needed).
-#include "../../../arch/arch_facts.h"
+// The one arch table (arch/, through the ingot_arch target ingot_emu links).
+#include "arch_facts.h"
 
 namespace ingot::emu {
 
