@@ -92,4 +92,13 @@ std::optional<AnchorTime> AiterAnchors::find(const BenchCase& c) const {
   return it->second;
 }
 
+std::vector<AiterAnchors::Entry> AiterAnchors::entries() const {
+  std::vector<Entry> out;
+  for (const auto& [key, time] : times_) {
+    const auto& [gfx, cus, dtype, m, n, k] = key;
+    out.push_back({BenchCase{gfx, cus, static_cast<GemmDtype>(dtype), m, n, k}, time});
+  }
+  return out;
+}
+
 }  // namespace ingot::bench

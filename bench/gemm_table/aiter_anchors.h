@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "bench_shapes.h"
 #include "ingot/status.h"
@@ -27,6 +28,11 @@ class AiterAnchors {
   // The fastest measured time AITER lists for this arch, CU count, shape and dtype, if any.
   std::optional<AnchorTime> find(const BenchCase& c) const;
   size_t size() const { return times_.size(); }
+  struct Entry {
+    BenchCase problem;
+    AnchorTime time;
+  };
+  std::vector<Entry> entries() const;  // every (shape, fastest time) read, in key order
 
  private:
   using Key = std::tuple<std::string, int64_t, int, int64_t, int64_t, int64_t>;  // gfx, cus, dtype, M, N, K

@@ -9,6 +9,7 @@
 #include "ingot/arch.h"
 #include "ingot/launch.h"
 #include "ingot/select.h"
+#include "ingot_emu/bench_timing.h"
 #include "ingot_emu/emulator.h"
 #include "issue_model.h"
 
@@ -91,6 +92,21 @@ void set_i32_kernarg(const ManifestKernel& kernel, std::vector<uint8_t>& kernarg
   }
 }
 
+// Distinct A and B bytes one round of resident tiles on one XCD reads (the cache model's round footprint).
+// Workgroups go out in linear order (x = N-tiles fastest, then y = M-tiles, then z = K-splits), `slots`
+// at a time, round-robin over the XCDs: a round covers `slots` consecutive tiles, and an XCD's share of
+// them spans all the round's M-tile rows but only every xcds-th N-tile column.
+double round_footprint_per_xcd(const BenchCase& c, const std::array<int64_t, 3>& grid, int64_t bm, int64_t bn,
+                               int64_t slots, uint32_t xcds) {
+  const int64_t gx = std::max<int64_t>(grid[0], 1), gy = std::max<int64_t>(grid[1], 1), gz = std::max<int64_t>(grid[2], 1);
+  const double k_slice = static_cast<double>(c.K) / static_cast<double>(gz) * static_cast<double>(in_bytes(c.dtype));
+  const int64_t planes = std::clamp<int64_t>(ceil_div(slots, gx * gy), 1, gz);
+  const int64_t rows = planes > 1 ? gy : std::min(gy, ceil_div(slots, gx));
+  const int64_t columns = std::max<int64_t>(1, std::min(gx, slots) / std::max<int64_t>(xcds, 1));
+  return static_cast<double>(planes) * k_slice *
+         (static_cast<double>(rows * std::min(bm, c.M)) + static_cast<double>(columns * bn));
+}
+
 struct CutLaunch {
   emu::LaunchProfile profile;
   int64_t workgroups = 0;
@@ -162,6 +178,16 @@ Result<CutLaunch> launch_cut(const Pack& pack, const ManifestKernel& kernel, con
 }
 
 }  // namespace
+
+std::optional<PhysicalFloor> physical_floor(const BenchCase& c) {
+  const HardwarePart* part = hardware_part(c.arch);
+  if (part == nullptr) return std::nullopt;
+  const double achievable_tbps = part->hbm_tbytes_per_s * emu::timing_constants(c.arch).hbm_achievable_share;
+  const double memory_us = minimum_bytes(c) / (achievable_tbps * 1e6);
+  const double flops = 2.0 * static_cast<double>(c.M) * static_cast<double>(c.N) * static_cast<double>(c.K);
+  const double compute_us = roofline(*part, 0.0, flops, is_fp8(c.dtype)).compute_us;
+  return PhysicalFloor{std::max(memory_us, compute_us), memory_us >= compute_us};
+}
 
 Result<BenchRow> run_bench_case(const Pack& pack, const BenchCase& c, const BenchOptions& options) {
   const HardwarePart* part = hardware_part(c.arch);
@@ -245,15 +271,20 @@ Result<BenchRow> run_bench_case(const Pack& pack, const BenchCase& c, const Benc
   row.model_ideal_us = roofline(*part, row.bytes_minimum, row.useful_flops, is_fp8(c.dtype)).estimate_us;
 
   // Timing mode: the cut-down launch's workgroup 0 stands for every workgroup of the full grid (exact
-  // under the same condition as the extrapolation); HBM traffic = the minimum bytes (L2/MALL reuse).
-  emu::TimingConstants constants = emu::timing_constants(c.arch);
-  constants.cus = static_cast<uint32_t>(c.cus);
-  const uint32_t per_cu = std::max<uint32_t>(1, p.waves_per_simd * 4 / std::max<uint32_t>(p.waves_per_workgroup, 1));
-  const emu::LaunchShape shape{.workgroups = static_cast<uint64_t>(row.workgroups),
-                               .workgroups_per_cu = per_cu,
-                               .flops = static_cast<uint64_t>(row.mfma_flops),
-                               .hbm_bytes = static_cast<uint64_t>(row.bytes_minimum)};
-  row.modeled = emu::model_launch(p.timing_traces, shape, constants);
+  // under the same condition as the extrapolation); the cache model's footprint = the minimum bytes.
+  const int64_t per_cu = std::max<int64_t>(1, p.waves_per_simd * 4 / std::max<uint32_t>(p.waves_per_workgroup, 1));
+  const int64_t slots = c.cus * std::min(per_cu, row.cu_waves);
+  auto modeled = emu::model_bench_launch(p, {.arch = c.arch,
+                                             .cus = static_cast<uint32_t>(c.cus),
+                                             .workgroups = static_cast<uint64_t>(row.workgroups),
+                                             .flops = row.mfma_flops,
+                                             .unique_bytes = row.bytes_minimum,
+                                             .requested_bytes = row.bytes_requested,
+                                             .round_footprint_per_xcd = round_footprint_per_xcd(
+                                                 c, row.grid, *bm, *bn, slots, emu::timing_constants(c.arch).xcds)});
+  if (!modeled) return modeled.status();
+  row.modeled = std::move(modeled).value();
+  row.floor = *physical_floor(c);
   return row;
 }
 

@@ -22,6 +22,11 @@
 
 namespace ingot::bench {
 
+struct PhysicalFloor {  // physical_floor()
+  double us = 0.0;
+  bool memory_bound = false;
+};
+
 struct BenchOptions {
   int64_t tiles_m = 1;  // cut-down tiles along M (at most)
   int64_t tiles_n = 2;  // cut-down tiles along N (at most)
@@ -67,11 +72,18 @@ struct BenchRow {
 
   // The emulator's timing mode (emu/timing) at the full grid: MODELED us, TF, GB/s and the bound.
   std::optional<emu::ModeledTiming> modeled;
+  // Physical floor of the problem (2MNK at the data-sheet peak, minimum bytes at the timing model's
+  // achievable HBM share): no kernel, ours or AMD's, can beat it if the model's figures are right.
+  PhysicalFloor floor;
   // AMD's measured time for the same (arch, CUs, M, N, K, dtype) from AITER's tuned tables, when listed.
   std::optional<double> amd_us;
   std::string amd_table;
 };
 
 Result<BenchRow> run_bench_case(const Pack& pack, const BenchCase& problem, const BenchOptions& options);
+
+// The problem's physical floor, us: max(minimum bytes / achievable HBM (emu/timing's share of the data
+// sheet's peak), 2MNK / dense peak). nullopt for an arch without a hardware model.
+std::optional<PhysicalFloor> physical_floor(const BenchCase& problem);
 
 }  // namespace ingot::bench

@@ -81,6 +81,14 @@ TEST_F(GemmTableSmoke, Bf16DecodeShapeIsSelfConsistent) {
   EXPECT_NEAR(r.model_ideal_us, ideal, ideal * 1e-9);
   EXPECT_GE(r.model_us, r.model_ideal_us);
 
+  // Physical floor: the minimum bytes at 80% of 5.3 TB/s (the timing model's achievable share), 2MNK at
+  // the peak; the modeled time of the pack's kernel never lies below it.
+  const double floor = std::max(r.bytes_minimum / (0.8 * 5.3e12), r.useful_flops / 1307e12) * 1e6;
+  EXPECT_NEAR(r.floor.us, floor, floor * 1e-9);
+  EXPECT_TRUE(r.floor.memory_bound);
+  ASSERT_TRUE(r.modeled.has_value());
+  EXPECT_GE(r.modeled->us, r.floor.us);
+
   // Extrapolating from one workgroup reproduces the whole-grid launch (every workgroup is alike here).
   BenchOptions one;
   one.tiles_m = 1;
@@ -115,6 +123,8 @@ TEST_F(GemmTableSmoke, Fp8BlockScaleShapeIsSelfConsistent) {
   // MI355X: 8 TB/s, 5033 TFLOP/s dense FP8.
   const double ideal = std::max(r.bytes_minimum / 8e12, 2.0 * 8 * 256 * 512 / 5033e12) * 1e6;
   EXPECT_NEAR(r.model_ideal_us, ideal, ideal * 1e-9);
+  ASSERT_TRUE(r.modeled.has_value());
+  EXPECT_GE(r.modeled->us, r.floor.us);
 }
 
 }  // namespace

@@ -148,6 +148,7 @@ int main(int argc, char** argv) {
     std::cout << "# amd_us: AMD's MEASURED time (AITER tuned tables in " << (anchors ? args.anchors_dir : "-")
               << "; fastest listed config) for the same arch, CUs, M, N, K, dtype; ratio = modeled_us / amd_us\n";
     print_header(std::cout, args.options);
+    if (anchors) print_anchor_floor_check(std::cout, *anchors);
   }
 
   std::vector<BenchRow> rows;

@@ -1,6 +1,9 @@
 #include "table_output.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <map>
+#include <utility>
 #include <nlohmann/json.hpp>
 
 #include "hardware_model.h"
@@ -39,18 +42,21 @@ void print_header(std::ostream& out, const BenchOptions& options) {
       << "#   kernel's MFMA flops (bnd: mem or mfm term wins); nocache_us: the kernel's fetched bytes (no reuse);\n"
       << "#   ideal_us: minimum bytes and 2MNK. No wave quantization, clocks or overheads in the model.\n"
       << "# modeled_us: the emulator's timing mode (emu/timing): workgroup 0's trace on the CU model, rounds of\n"
-      << "#   workgroups at the kernel's occupancy incl. the tail, launch latency, HBM roofline on the minimum\n"
-      << "#   bytes; 'bound' = what limits it. MODELED, not measured. Parts:";
+      << "#   workgroups at the kernel's occupancy incl. the tail, launch latency, the cache model's L2/MALL/HBM\n"
+      << "#   traffic at achievable bandwidths; 'bound' = what limits it. MODELED, not measured.\n"
+      << "# floor_us (fb: mem/mfm): the problem's physical floor, max(minimum bytes / achievable HBM, 2MNK / peak);\n"
+      << "#   amd/fl = AMD's measured us / floor_us: below 1 means AMD beat our floor (achievable figure too low,\n"
+      << "#   or AMD's timing loop kept the weights in the 256 MB MALL). Parts:";
   for (const HardwarePart& part : hardware_parts()) {
     out << " " << part.name << " " << part.arch << " " << part.cus << " CUs, " << part.hbm_tbytes_per_s << " TB/s, "
         << part.dense_16bit_tflops << " (bf16) / " << part.dense_fp8_tflops << " (fp8) TFLOP/s;";
   }
   out << "\n";
   char line[512];
-  std::snprintf(line, sizeof line, "%-6s %-13s %5s %6s %6s  %-52s %-11s %7s %4s  %6s %6s  %9s  %8s %8s  %-14s %9s %3s %10s %9s  %10s %-15s %8s %6s\n",
+  std::snprintf(line, sizeof line, "%-6s %-13s %5s %6s %6s  %-52s %-11s %7s %4s  %6s %6s  %9s  %8s %8s  %-14s %9s %3s %10s %9s  %10s %-15s %8s %6s %8s %3s %6s\n",
                 "arch", "dtype", "M", "N", "K", "kernel", "grid", "wg/CU", "cuw", "MFMA%lp", "all", "LDScf/it",
                 "fetch/mn", "req/min", "waves/SIMD", "model_us", "bnd", "nocache_us", "ideal_us", "modeled_us",
-                "bound", "amd_us", "ratio");
+                "bound", "amd_us", "ratio", "floor_us", "fb", "amd/fl");
   out << line;
 }
 
@@ -62,9 +68,10 @@ void print_text_row(std::ostream& out, const BenchRow& r) {
   const std::string bound = r.modeled ? r.modeled->bound : "-";
   const std::string amd_us = r.amd_us ? format("%.2f", *r.amd_us) : "-";
   const std::string ratio = r.modeled && r.amd_us ? format("%.2f", r.modeled->us / *r.amd_us) : "-";
-  char line[640];
+  const std::string amd_over_floor = r.amd_us ? format("%.2f", *r.amd_us / r.floor.us) : "-";
+  char line[720];
   std::snprintf(line, sizeof line,
-                "%-6s %-13s %5lld %6lld %6lld  %-52s %-11s %7.2f %4lld  %6s %6s  %9s  %8.3f %8.3f  %-14s %9.2f %3s %10.2f %9.2f  %10s %-15s %8s %6s\n",
+                "%-6s %-13s %5lld %6lld %6lld  %-52s %-11s %7.2f %4lld  %6s %6s  %9s  %8.3f %8.3f  %-14s %9.2f %3s %10.2f %9.2f  %10s %-15s %8s %6s %8.2f %3s %6s\n",
                 r.problem.arch.c_str(), dtype_name(r.problem.dtype), static_cast<long long>(r.problem.M),
                 static_cast<long long>(r.problem.N), static_cast<long long>(r.problem.K), r.kernel_id.c_str(), grid.c_str(),
                 r.workgroups_per_cu, static_cast<long long>(r.cu_waves), percent_or_dash(r.mfma_share_main_loop).c_str(),
@@ -72,7 +79,8 @@ void print_text_row(std::ostream& out, const BenchRow& r) {
                 r.lds_conflict_cycles_per_iteration ? format("%.1f", *r.lds_conflict_cycles_per_iteration).c_str() : "-",
                 r.bytes_fetched / r.bytes_minimum, r.bytes_requested / r.bytes_minimum, occupancy.c_str(), r.model_us,
                 r.model_memory_bound ? "mem" : "mfm", r.model_nocache_us, r.model_ideal_us, modeled_us.c_str(),
-                bound.c_str(), amd_us.c_str(), ratio.c_str());
+                bound.c_str(), amd_us.c_str(), ratio.c_str(), r.floor.us, r.floor.memory_bound ? "mem" : "mfm",
+                amd_over_floor.c_str());
   out << line;
 }
 
@@ -138,7 +146,11 @@ std::string rows_to_json(const std::vector<BenchRow>& rows, const std::vector<st
       j["modeled_tflops"] = r.modeled->tflops;
       j["modeled_gbps"] = r.modeled->gbps;
       j["modeled_bound"] = r.modeled->bound;
+      j["modeled_hbm_bytes"] = r.modeled->traffic.hbm_bytes;
+      j["modeled_l2_hit_share"] = r.modeled->traffic.l2_hit_share;
     }
+    j["floor_us"] = r.floor.us;
+    j["floor_memory_bound"] = r.floor.memory_bound;
     if (r.amd_us) {
       j["amd_measured_us"] = *r.amd_us;
       j["amd_table"] = r.amd_table;
@@ -148,6 +160,36 @@ std::string rows_to_json(const std::vector<BenchRow>& rows, const std::vector<st
   doc["rows"] = out;
   doc["errors"] = errors;
   return doc.dump(1);
+}
+
+void print_anchor_floor_check(std::ostream& out, const AiterAnchors& anchors) {
+  struct Tally {
+    int rows = 0, below_floor = 0;
+    double hbm_share = 0.0, mfma_share = 0.0;  // the largest AMD reached (of the data-sheet peaks)
+  };
+  std::map<std::pair<std::string, std::string>, Tally> tallies;
+  for (const AiterAnchors::Entry& e : anchors.entries()) {
+    const HardwarePart* part = hardware_part(e.problem.arch);
+    const std::optional<PhysicalFloor> floor = physical_floor(e.problem);
+    if (part == nullptr || !floor || e.problem.cus != part->cus || e.time.us <= 0) continue;
+    Tally& t = tallies[{e.problem.arch, dtype_name(e.problem.dtype)}];
+    ++t.rows;
+    if (e.time.us < floor->us) ++t.below_floor;
+    const BenchCase& c = e.problem;
+    const bool fp8 = c.dtype != GemmDtype::kBf16;
+    const double bytes = static_cast<double>(c.M * c.K + c.N * c.K) * (fp8 ? 1.0 : 2.0) + static_cast<double>(c.M * c.N) * 2.0;
+    const double flops = 2.0 * static_cast<double>(c.M) * static_cast<double>(c.N) * static_cast<double>(c.K);
+    t.hbm_share = std::max(t.hbm_share, bytes / (e.time.us * 1e6) / part->hbm_tbytes_per_s);
+    t.mfma_share = std::max(t.mfma_share, flops / (e.time.us * 1e6) / (fp8 ? part->dense_fp8_tflops : part->dense_16bit_tflops));
+  }
+  for (const auto& [key, t] : tallies) {
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  "# anchor check %s %s: %d AMD rows, %d below the floor; AMD reached at most %.0f%% of the HBM "
+                  "peak, %.0f%% of the MFMA peak\n",
+                  key.first.c_str(), key.second.c_str(), t.rows, t.below_floor, 100 * t.hbm_share, 100 * t.mfma_share);
+    out << line;
+  }
 }
 
 }  // namespace ingot::bench

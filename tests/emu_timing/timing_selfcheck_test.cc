@@ -74,7 +74,7 @@ TEST_P(TimingSelfCheck, LoadStreamReachesTheCusBandwidth) {
   const double share = 2048.0 / (GetParam() == Target::kGfx942 ? 38.0 : 32.0);
   // Plus the ramp: the kernarg load, then the first loads' latency before data flows.
   const TimingConstants& constants = timing_constants(std::string(target_name(GetParam())));
-  const double expected = static_cast<double>(bytes) / share + constants.smem_latency + constants.vmem_latency;
+  const double expected = static_cast<double>(bytes) / share + constants.smem_latency + constants.hbm_latency;
   RecordProperty("modeled_cycles", std::to_string(cycles));
   RecordProperty("expected_cycles", std::to_string(expected));
   EXPECT_NEAR(static_cast<double>(cycles), expected, 0.05 * expected);
@@ -97,7 +97,7 @@ TEST_P(TimingSelfCheck, PointerChasingCostsTheLatencyPerHop) {
   // kernarg load once.
   const TimingConstants& constants = timing_constants(std::string(target_name(GetParam())));
   const double share = 2048.0 / (GetParam() == Target::kGfx942 ? 38.0 : 32.0);
-  const double per_hop = constants.vmem_latency + 256.0 / share + 5 * 4;
+  const double per_hop = constants.hbm_latency + 256.0 / share + 5 * 4;
   const double expected = kHops * per_hop + constants.smem_latency;
   RecordProperty("modeled_cycles", std::to_string(cycles));
   RecordProperty("expected_cycles", std::to_string(expected));

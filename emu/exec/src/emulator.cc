@@ -162,6 +162,23 @@ Result<WaitStateMode> wait_state_mode_from_environment() {
                                                   "' is not strict, error, warn or off (the wait-state checker's mode)");
 }
 
+// The workgroups the timing mode traces, ascending: workgroup 0 always (every workgroup needs a traced
+// one at or below it), the options' others inside the grid, or all of them.
+std::vector<TracedWorkgroup> workgroups_to_trace(const EmulatorOptions& options, uint64_t groups) {
+  std::vector<uint64_t> indices{0};
+  if (options.timing_all_workgroups) {
+    for (uint64_t i = 1; i < groups; ++i) indices.push_back(i);
+  }
+  for (uint64_t i : options.timing_workgroups) {
+    if (i < groups) indices.push_back(i);
+  }
+  std::sort(indices.begin(), indices.end());
+  indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
+  std::vector<TracedWorkgroup> traced(indices.size());
+  for (size_t i = 0; i < indices.size(); ++i) traced[i].index = indices[i];
+  return traced;
+}
+
 }  // namespace
 
 Emulator::Emulator(EmulatorOptions options) : options_(options), impl_(std::make_unique<Impl>()) {
@@ -311,8 +328,11 @@ Result<LaunchProfile> Emulator::launch(ModuleId module_id, std::string_view kern
   std::unique_ptr<MemoryModelChecker> memory_model;
   if (options_.check_memory_model) memory_model = std::make_unique<MemoryModelChecker>();
   context.memory_model = memory_model.get();
-  std::vector<WaveTrace> timing_traces;
-  if (options_.timing) context.timing_traces = &timing_traces;
+  std::vector<TracedWorkgroup> traced;
+  if (options_.timing) {
+    traced = workgroups_to_trace(options_, config.grid.count());
+    context.traced_workgroups = &traced;
+  }
 
   ScheduleOptions schedule{options_.schedule, options_.seed, options_.max_instructions_per_wave};
   const uint64_t groups = config.grid.count();
@@ -403,11 +423,12 @@ Result<LaunchProfile> Emulator::launch(ModuleId module_id, std::string_view kern
     const LaunchShape shape{.workgroups = groups,
                             .workgroups_per_cu = static_cast<uint32_t>(per_cu),
                             .flops = profile.mfma_flops,
-                            .hbm_bytes = config.compulsory_bytes != 0 ? config.compulsory_bytes : requested};
+                            .hbm_bytes = config.compulsory_bytes != 0 ? config.compulsory_bytes : requested,
+                            .requested_bytes = requested};
     TimingConstants constants = timing_constants(std::string(facts.name));
     constants.cus = cus();
-    profile.timing = model_launch(timing_traces, shape, constants);
-    profile.timing_traces = std::move(timing_traces);
+    profile.timing = model_traced_launch(traced, groups, shape, constants);
+    profile.traced_workgroups = std::move(traced);
   }
   return profile;
 }

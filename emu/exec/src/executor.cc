@@ -143,6 +143,15 @@ uint64_t splitmix64(uint64_t x) {
   return x ^ (x >> 31);
 }
 
+// The trace slot of workgroup `linear_index` when the timing mode traces it, else null. Each traced
+// workgroup owns its element, so host threads starting different workgroups do not share one.
+std::vector<WaveTrace>* traced_waves(const LaunchContext& launch, uint64_t linear_index) {
+  if (launch.traced_workgroups == nullptr) return nullptr;
+  auto it = std::lower_bound(launch.traced_workgroups->begin(), launch.traced_workgroups->end(), linear_index,
+                             [](const TracedWorkgroup& t, uint64_t index) { return t.index < index; });
+  return it != launch.traced_workgroups->end() && it->index == linear_index ? &it->waves : nullptr;
+}
+
 }  // namespace
 
 Status start_workgroup(const LaunchContext& launch, uint64_t linear_index, const ScheduleOptions& options,
@@ -158,8 +167,8 @@ Status start_workgroup(const LaunchContext& launch, uint64_t linear_index, const
   const uint32_t items = launch.workgroup[0] * launch.workgroup[1] * launch.workgroup[2];
   resident.count = (items + kWaveSize - 1) / kWaveSize;
   if (resident.waves.size() < resident.count) resident.waves.resize(resident.count);
-  const bool traced = launch.timing_traces != nullptr && linear_index == 0;
-  if (traced) launch.timing_traces->assign(resident.count, {});
+  std::vector<WaveTrace>* traces = traced_waves(launch, linear_index);
+  if (traces != nullptr) traces->assign(resident.count, {});
   if (launch.memory_model != nullptr) group.memory_model.reset(resident.count);
   const auto entry = module.index_of(launch.descriptor.entry_address);
   if (!entry) {
@@ -174,7 +183,7 @@ Status start_workgroup(const LaunchContext& launch, uint64_t linear_index, const
     wave.group = &group;
     wave.launch = &launch;
     wave.profile = &profile;
-    wave.timing_trace = traced ? &(*launch.timing_traces)[i] : nullptr;
+    wave.timing_trace = traces != nullptr ? &(*traces)[i] : nullptr;
     if (launch.check_wait_states) wave.wait_states.reset();
   }
   resident.rng.seed(splitmix64(options.seed ^ splitmix64(linear_index)));

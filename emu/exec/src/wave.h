@@ -106,7 +106,9 @@ struct LaunchContext {
   bool check_wait_states = false;  // EmulatorOptions::check_wait_states (or its environment variable)
   WaitStateMode wait_state_mode = WaitStateMode::kError;  // which violations fault (EmulatorOptions::wait_states)
   MemoryModelChecker* memory_model = nullptr;  // null unless EmulatorOptions::check_memory_model
-  std::vector<WaveTrace>* timing_traces = nullptr;  // null unless EmulatorOptions::timing: one per wave
+  // Null unless EmulatorOptions::timing: the traced workgroups (ascending index), each filled with one
+  // trace per wave by the workgroup of that index.
+  std::vector<TracedWorkgroup>* traced_workgroups = nullptr;
 };
 
 // Lanes of a wave that exist (a partial last wave has fewer than 64).

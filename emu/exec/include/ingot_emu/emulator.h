@@ -65,6 +65,12 @@ struct EmulatorOptions {
   // Timing mode (emu/timing): workgroup 0's instructions are traced and replayed on the CU model, and
   // LaunchProfile::timing gets the launch's MODELED time. Off: the executor only tests a null pointer.
   bool timing = false;
+  // With timing, workgroups that differ from workgroup 0 (split-K last arriver, causal triangle,
+  // varlen): these linear indices are traced too, and each untraced workgroup is modeled as the traced
+  // one with the largest index below it (so list the first workgroup of each kind). Indices past the
+  // grid are ignored. timing_all_workgroups traces every workgroup (small grids: a trace per wave each).
+  std::vector<uint64_t> timing_workgroups{};
+  bool timing_all_workgroups = false;
 };
 
 struct Dim3 {
@@ -77,8 +83,8 @@ struct LaunchConfig {
   Dim3 workgroup;                  // work-items per workgroup
   std::span<const uint8_t> kernarg;
   uint32_t dynamic_lds = 0;        // bytes, added to the descriptor's group segment size
-  // Timing mode: bytes the launch must move from HBM (e.g. a GEMM's A, B and C once); 0 = the bytes
-  // the lanes requested, an upper bound when workgroups share data through L2.
+  // Timing mode: the distinct bytes the launch touches (e.g. a GEMM's A, B and C once), which the cache
+  // model takes as its footprint; 0 = the bytes the lanes requested (no reuse: every byte from HBM).
   uint64_t compulsory_bytes = 0;
 };
 

@@ -72,8 +72,9 @@ struct LaunchProfile {
 
   // EmulatorOptions::timing: the launch's MODELED time (emu/timing), not a measurement.
   std::optional<ModeledTiming> timing;
-  // With it, workgroup 0's trace per wave, so a caller can re-model another grid (model_launch).
-  std::vector<WaveTrace> timing_traces;
+  // With it, the traced workgroups' traces (ascending index, workgroup 0 first; EmulatorOptions::
+  // timing_workgroups), so a caller can re-model another grid (model_traced_launch, model_bench_launch).
+  std::vector<TracedWorkgroup> traced_workgroups;
 
   std::string to_text() const;
 };
