@@ -19,8 +19,8 @@
 //     split arrives last is the emulator's interleaving), and that pattern repeats over the full grid
 //     (model_bench_launch: rounds over the CUs at the launch's occupancy, the cache model on the minimum
 //     bytes plus the split partials, launch latency). MFMA%simd = MFMA-busy cycles of the busiest SIMD / CU
-//     cycles over the main loop (workgroup 0, the L run minus the L/2 run, its loads waiting the launch's
-//     cache-mix latency), the compute-bound measure.
+//     cycles over the main loop (workgroup 0, the L run minus the L/2 run, the resident workgroups a CU
+//     holds, its loads waiting the launch's cache-mix latency), the compute-bound measure.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -168,10 +168,12 @@ struct TimingModel {
 };
 
 // Step 4 of the method: the L run's traced workgroups re-modeled at the full grid of `wgs`; the main loop
-// from workgroup 0's traces of the L and L/2 runs, as many copies as a CU holds at the launch's occupancy,
-// its loads waiting the launch's cache-mix latency (the CU model's vmem_latency is zero unless set).
+// from workgroup 0's traces of the L and L/2 runs, as many copies as a CU holds (`wgs_per_cu_fit`, from LDS
+// and registers: the profile's per-SIMD occupancy rounds a one-wave workgroup's 3 per CU down to 1), its
+// loads waiting the launch's cache-mix latency (the CU model's vmem_latency is zero unless set).
 Result<TimingModel> timing_model(const Part& part, const emu::LaunchProfile& at_l, const emu::LaunchProfile& at_half,
-                                 double wgs, double flops, double unique_bytes, double loop_tiles) {
+                                 double wgs, double wgs_per_cu_fit, double flops, double unique_bytes,
+                                 double loop_tiles) {
   auto launch = emu::model_bench_launch(at_l, {.arch = part.arch,
                                                .cus = static_cast<uint32_t>(part.cus),
                                                .workgroups = static_cast<uint64_t>(wgs),
@@ -184,8 +186,7 @@ Result<TimingModel> timing_model(const Part& part, const emu::LaunchProfile& at_
   emu::TimingConstants constants = emu::timing_constants(part.arch);
   constants.cus = static_cast<uint32_t>(part.cus);
   constants.vmem_latency = static_cast<uint32_t>(std::lround(launch->traffic.latency_cycles));
-  const auto copies = static_cast<uint32_t>(
-      std::min(as_double(std::max<uint32_t>(launch->workgroups_per_cu, 1)), std::ceil(wgs / as_double(part.cus))));
+  const auto copies = static_cast<uint32_t>(std::min(std::max(1.0, wgs_per_cu_fit), std::ceil(wgs / as_double(part.cus))));
   TimingModel tm;
   tm.launch = *launch;
   const emu::CuTiming full = emu::model_cu(at_l.traced_workgroups.front().waves, copies, constants);
@@ -308,7 +309,7 @@ int run_table(const Pack& pack) {
       // KV tiles of workgroup 0 (split 0: round_up(ceil(L / S), BK) keys) in the L run beyond the L/2 run
       auto split0_keys = [&](double len) { return std::ceil(std::ceil(len / as_double(splits)) / bk) * bk; };
       const double loop_tiles = (split0_keys(L) - split0_keys(std::floor(L / 2))) / bk;
-      const Result<TimingModel> modeled = timing_model(part, at_l.profile, at_half.profile, wgs, flops,
+      const Result<TimingModel> modeled = timing_model(part, at_l.profile, at_half.profile, wgs, wgs_per_cu_fit, flops,
                                                        min_bytes + partials, loop_tiles);
       if (!modeled) {
         std::printf("! %s %s: %s\n", part.arch, s.label, modeled.status().to_string().c_str());
