@@ -14,11 +14,13 @@
 //                 bench/gemm_table/issue_model.h (MFMA busy cycles; VALU/DS/VMEM 4; SALU/SMEM/branch 1; one
 //                 SIMD issues its waves' instructions one at a time: pessimistic).
 //     GB/s = minimum bytes / t; TF = 2 x B x H x Sq x L x (576 + 512) / t.
-//  4. The emulator's timing mode (emu/timing, MODELED): workgroup 0's trace of the L run replayed on the CU
-//     model with the resident workgroups a CU holds (the launch's occupancy), re-modeled at the full grid
-//     (model_launch: rounds over the CUs, tail, launch latency, HBM roofline on the minimum bytes plus the
-//     split partials). MFMA%simd = MFMA-busy cycles of the busiest SIMD / CU cycles over the main loop (the
-//     L run minus the L/2 run), the issue's compute-bound measure.
+//  4. The emulator's timing mode (emu/timing, MODELED): every workgroup of the one-entry L run is traced (its
+//     R row tiles x S splits: the split-KV last arriver that combines differs from the others, and which
+//     split arrives last is the emulator's interleaving), and that pattern repeats over the full grid
+//     (model_bench_launch: rounds over the CUs at the launch's occupancy, the cache model on the minimum
+//     bytes plus the split partials, launch latency). MFMA%simd = MFMA-busy cycles of the busiest SIMD / CU
+//     cycles over the main loop (workgroup 0, the L run minus the L/2 run, the resident workgroups a CU
+//     holds, its loads waiting the launch's cache-mix latency), the issue's compute-bound measure.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -35,6 +37,7 @@
 #include "ingot/pack.h"
 #include "ingot/problem.h"
 #include "ingot/select.h"
+#include "ingot_emu/bench_timing.h"
 #include "ingot_emu/emulator.h"
 #include "ingot_emu/timing.h"
 #include "issue_model.h"
@@ -99,6 +102,7 @@ Run emulate(const Pack& pack, const ManifestKernel& k, const Part& part, const S
   options.cus = static_cast<uint32_t>(part.cus);
   options.host_threads = 2;
   options.timing = true;
+  options.timing_all_workgroups = true;  // one batch entry: R x S workgroups
   emu::Emulator emulator(options);
   const int64_t kv_bytes = std::string(s.kv) == "fp8" ? 1 : 2, q_bytes = std::string(s.q) == "fp8" ? 1 : 2;
   const int64_t pages = (len + s.page - 1) / s.page;
@@ -163,21 +167,30 @@ struct TimingModel {
   double cycles_per_tile = 0;  // main-loop CU cycles per KV tile of workgroup 0
 };
 
-// Step 4 of the method: the timing mode's traces of the L and L/2 runs (workgroup 0 of each), with the
-// resident workgroups per CU that the launch's occupancy and the full grid give.
-TimingModel timing_model(const Part& part, const emu::LaunchProfile& at_l, const emu::LaunchProfile& at_half,
-                         double wgs, double wgs_per_cu_fit, double flops, double hbm_bytes, double loop_tiles) {
+// Step 4 of the method: the L run's traced workgroups re-modeled at the full grid of `wgs`; the main loop
+// from workgroup 0's traces of the L and L/2 runs, as many copies as a CU holds (`wgs_per_cu_fit`, from LDS
+// and registers: the profile's per-SIMD occupancy rounds a one-wave workgroup's 3 per CU down to 1), its
+// loads waiting the launch's cache-mix latency (the CU model's vmem_latency is zero unless set).
+Result<TimingModel> timing_model(const Part& part, const emu::LaunchProfile& at_l, const emu::LaunchProfile& at_half,
+                                 double wgs, double wgs_per_cu_fit, double flops, double unique_bytes,
+                                 double loop_tiles) {
+  auto launch = emu::model_bench_launch(at_l, {.arch = part.arch,
+                                               .cus = static_cast<uint32_t>(part.cus),
+                                               .workgroups = static_cast<uint64_t>(wgs),
+                                               .flops = flops,
+                                               .unique_bytes = unique_bytes});
+  if (!launch) return launch.status();
+  if (at_half.traced_workgroups.empty()) {
+    return Status(StatusCode::kInvalidArgument, "mla table: the L/2 run has no traced workgroup");
+  }
   emu::TimingConstants constants = emu::timing_constants(part.arch);
   constants.cus = static_cast<uint32_t>(part.cus);
-  const auto fit = static_cast<uint32_t>(std::max(1.0, wgs_per_cu_fit));
-  const auto copies = static_cast<uint32_t>(std::min(as_double(fit), std::ceil(wgs / as_double(part.cus))));
+  constants.vmem_latency = static_cast<uint32_t>(std::lround(launch->traffic.latency_cycles));
+  const auto copies = static_cast<uint32_t>(std::min(std::max(1.0, wgs_per_cu_fit), std::ceil(wgs / as_double(part.cus))));
   TimingModel tm;
-  tm.launch = emu::model_launch(at_l.timing_traces, {.workgroups = static_cast<uint64_t>(wgs), .workgroups_per_cu = fit,
-                                                     .flops = static_cast<uint64_t>(flops),
-                                                     .hbm_bytes = static_cast<uint64_t>(hbm_bytes)},
-                                constants);
-  const emu::CuTiming full = emu::model_cu(at_l.timing_traces, copies, constants);
-  const emu::CuTiming half = emu::model_cu(at_half.timing_traces, copies, constants);
+  tm.launch = *launch;
+  const emu::CuTiming full = emu::model_cu(at_l.traced_workgroups.front().waves, copies, constants);
+  const emu::CuTiming half = emu::model_cu(at_half.traced_workgroups.front().waves, copies, constants);
   const double loop_cycles = static_cast<double>(full.cycles) - static_cast<double>(half.cycles);
   if (loop_cycles > 0) {
     tm.mfma_simd_loop = (static_cast<double>(full.mfma_busy) - static_cast<double>(half.mfma_busy)) / loop_cycles;
@@ -296,8 +309,14 @@ int run_table(const Pack& pack) {
       // KV tiles of workgroup 0 (split 0: round_up(ceil(L / S), BK) keys) in the L run beyond the L/2 run
       auto split0_keys = [&](double len) { return std::ceil(std::ceil(len / as_double(splits)) / bk) * bk; };
       const double loop_tiles = (split0_keys(L) - split0_keys(std::floor(L / 2))) / bk;
-      const TimingModel tm = timing_model(part, at_l.profile, at_half.profile, wgs, wgs_per_cu_fit, flops,
-                                          min_bytes + partials, loop_tiles);
+      const Result<TimingModel> modeled = timing_model(part, at_l.profile, at_half.profile, wgs, wgs_per_cu_fit, flops,
+                                                       min_bytes + partials, loop_tiles);
+      if (!modeled) {
+        std::printf("! %s %s: %s\n", part.arch, s.label, modeled.status().to_string().c_str());
+        ++failures;
+        continue;
+      }
+      const TimingModel& tm = *modeled;
       char grid[32];
       std::snprintf(grid, sizeof grid, "%ux%ux%u", config->grid_workgroups[0], config->grid_workgroups[1],
                     config->grid_workgroups[2]);
