@@ -291,7 +291,7 @@ Result<BenchRow> run_bench_case(const Pack& pack, const BenchCase& c, const Benc
   // Timing mode: the cut-down launch's traced workgroups (workgroup 0, and tile 0 of every split) stand
   // for the full grid's, the cut grid's pattern repeated over it (exact under the same condition as the
   // extrapolation); the cache model's footprint = the minimum bytes.
-  const int64_t per_cu = std::max<int64_t>(1, p.waves_per_simd * 4 / std::max<uint32_t>(p.waves_per_workgroup, 1));
+  const int64_t per_cu = std::max<int64_t>(1, p.workgroups_per_cu);
   const int64_t slots = c.cus * std::min(per_cu, row.cu_waves);
   auto modeled = emu::model_bench_launch(p, {.arch = c.arch,
                                              .cus = static_cast<uint32_t>(c.cus),

@@ -57,6 +57,24 @@ TEST_P(Residency, LivelockIsReportedAfterTheBound) {
   EXPECT_NE(message.find("more than 100000 instructions"), std::string::npos) << message;
 }
 
+// Occupancy counts workgroups per CU where LDS limits them: one-wave workgroups of 18688 LDS bytes fit
+// 3 per CU on gfx942 (64 KiB in 512-byte units: 18944 each) and 8 on gfx950 (160 KiB in 1280-byte units:
+// 19200 each), although 3 waves over 4 SIMDs round down to 0 waves per SIMD (AMDGPUUsage, LDS_SIZE units).
+TEST_P(Residency, LdsLimitedOccupancyCountsWorkgroupsPerCu) {
+  Emulator emu(EmulatorOptions{.target = GetParam()});
+  DeviceArray<uint32_t> out = upload(emu, std::vector<uint32_t>(64 * 8, 0));
+  constexpr uint32_t kTotalLds = 18688;
+  auto fixed = run_kernel(emu, "lds_ops", {1, 1, 1}, {64, 1, 1}, kernargs({out.address}));
+  ASSERT_TRUE(fixed.is_ok()) << fixed.status().to_string();
+  ASSERT_LT(fixed->lds_bytes, kTotalLds);
+  auto profile = run_kernel(emu, "lds_ops", {1, 1, 1}, {64, 1, 1}, kernargs({out.address}),
+                            kTotalLds - fixed->lds_bytes);
+  ASSERT_TRUE(profile.is_ok()) << profile.status().to_string();
+  EXPECT_EQ(profile->lds_bytes, kTotalLds);
+  EXPECT_EQ(profile->workgroups_per_cu, GetParam() == Target::kGfx950 ? 8u : 3u);
+  EXPECT_EQ(profile->occupancy_limiter, "lds");
+}
+
 INGOT_FOR_BOTH_TARGETS(Residency);
 
 }  // namespace

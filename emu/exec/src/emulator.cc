@@ -393,8 +393,7 @@ Result<LaunchProfile> Emulator::launch(ModuleId module_id, std::string_view kern
   LaunchProfile occupancy;
   fill_resources_and_occupancy(facts, *kernel, static_cast<uint32_t>(lds_bytes), static_cast<uint32_t>(items),
                                occupancy);
-  const uint64_t per_cu = std::max<uint64_t>(
-      1, uint64_t{occupancy.waves_per_simd} * facts.simds_per_cu / std::max<uint32_t>(occupancy.waves_per_workgroup, 1));
+  const uint64_t per_cu = occupancy.workgroups_per_cu;
   const uint64_t resident_limit = std::max<uint64_t>(1, per_cu * cus() / threads);
 
   // Workgroups are dispatched in index order. On a fault, groups with a higher index stop (or are not

@@ -28,6 +28,7 @@ void fill_resources_and_occupancy(const ExecTargetFacts& facts, const CodeObject
 
   uint32_t waves = facts.max_waves_per_simd;
   std::string limiter = "hardware";
+  uint32_t lds_groups_per_cu = UINT32_MAX;
   auto limit = [&](uint32_t candidate, const char* why) {
     if (candidate < waves) {
       waves = candidate;
@@ -38,14 +39,19 @@ void fill_resources_and_occupancy(const ExecTargetFacts& facts, const CodeObject
   if (unified > 0) limit(facts.vgprs_per_simd_lane / unified, "vgprs");
   const uint32_t sgprs = round_up(meta.sgpr_count + kExtraSgprs, facts.sgpr_alloc_granule);
   if (sgprs > 0) limit(facts.sgprs_per_simd / sgprs, "sgprs");
+  const uint32_t register_waves = waves;  // per SIMD, before the CU-wide LDS limit
   if (lds_bytes > 0) {
     const uint32_t groups_per_cu = facts.lds_bytes_per_cu / round_up(lds_bytes, facts.lds_alloc_granule);
+    lds_groups_per_cu = groups_per_cu;
     const uint32_t waves_per_cu = groups_per_cu * profile.waves_per_workgroup;
     limit(waves_per_cu / facts.simds_per_cu, "lds");
   }
-  // A workgroup lives on one CU: its waves must fit the CU's SIMDs at this occupancy.
+  // Register and wave-slot limits are per SIMD, the LDS limit per CU: apply each where it holds.
+  const uint32_t by_registers = register_waves * facts.simds_per_cu / std::max<uint32_t>(profile.waves_per_workgroup, 1);
+  profile.workgroups_per_cu = std::max<uint32_t>(1, std::min(by_registers, lds_groups_per_cu));
+  // A workgroup lives on one CU: its waves must fit the CU's SIMDs at the registers' occupancy.
   const uint32_t needed = (profile.waves_per_workgroup + facts.simds_per_cu - 1) / facts.simds_per_cu;
-  if (needed > waves) limiter = "workgroup size";
+  if (needed > register_waves) limiter = "workgroup size";
   profile.waves_per_simd = waves;
   profile.occupancy_limiter = limiter;
 }
@@ -69,7 +75,8 @@ std::string LaunchProfile::to_text() const {
   add("  global bytes read %llu, written %llu; 64-byte segments %llu, %.1f%% of fetched bytes used\n",
       u(global_bytes_read), u(global_bytes_written), u(global_segments), 100.0 * segment_efficiency());
   add("  resources: vgpr %u, agpr %u, sgpr %u, lds %u bytes\n", vgprs, agprs, sgprs, lds_bytes);
-  add("  occupancy: %u waves per SIMD (limited by %s)\n", waves_per_simd, occupancy_limiter.c_str());
+  add("  occupancy: %u waves per SIMD, %u workgroups per CU (limited by %s)\n", waves_per_simd, workgroups_per_cu,
+      occupancy_limiter.c_str());
   for (const WaitStateWarning& warning : wait_state_warnings) text += warning.message + "\n";
   if (timing) text += "  " + timing->to_text();
   return text;

@@ -26,8 +26,7 @@ Result<ModeledTiming> model_bench_launch(const LaunchProfile& profile, const Ben
                                ? launch.requested_bytes
                                : static_cast<double>(profile.global_bytes_read + profile.global_bytes_written) * scale;
   const double flops = launch.flops != 0 ? launch.flops : static_cast<double>(profile.mfma_flops) * scale;
-  const uint32_t per_cu = std::max<uint32_t>(
-      1, profile.waves_per_simd * 4 / std::max<uint32_t>(profile.waves_per_workgroup, 1));
+  const uint32_t per_cu = std::max<uint32_t>(1, profile.workgroups_per_cu);
   const LaunchShape shape{.workgroups = workgroups,
                           .workgroups_per_cu = per_cu,
                           .flops = static_cast<uint64_t>(flops),

@@ -61,6 +61,10 @@ struct LaunchProfile {
   // Occupancy: waves per SIMD the resources allow, and what limits it.
   uint32_t waves_per_simd = 0;
   std::string occupancy_limiter;  // "vgprs", "sgprs", "lds", "workgroup size", "hardware"
+  // Workgroups one CU holds at once (at least 1). Not waves_per_simd * SIMDs / waves_per_workgroup: LDS
+  // limits workgroups, not waves per SIMD, so three one-wave workgroups per CU are 3/4 of a wave per SIMD,
+  // which waves_per_simd rounds down.
+  uint32_t workgroups_per_cu = 0;
 
   // Missing wait states reported as warnings (EmulatorOptions::wait_states), once per PC: the first
   // violation's message, in PC order.
