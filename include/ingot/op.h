@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -108,18 +109,31 @@ class ProblemWriter {
  public:
   ProblemWriter(ProblemValue* values, const uint32_t* place, bool for_launch)
       : values_(values), place_(place), for_launch_(for_launch) {}
-  void key(size_t var, std::string_view value) { values_[place_[var]] = ProblemValue::of_string(value); }
+  // A key's text is referenced, not copied: it must outlive the writer's reader, unless copy_strings().
+  void key(size_t var, std::string_view value) {
+    values_[place_[var]] = ProblemValue::of_string(copies_ ? own(value) : value);
+  }
   void integer(size_t var, int64_t value) { values_[place_[var]] = ProblemValue::of_int(value); }
   void scalar(size_t var, double value) { values_[place_[var]] = ProblemValue::of_double(value); }
   void buffer(size_t var, uint64_t address) { values_[place_[var]] = ProblemValue::of_buffer(address); }
   // True when a launch follows (buffers must be real addresses); false for selection only
   // (`ingot select`, Runtime::select), which needs no buffers.
   bool for_launch() const { return for_launch_; }
+  // Keys written from now on are copied into the writer, which its reader outlives: for an op's
+  // argument-bag path, whose typed arguments are a local that dies before the values are read.
+  void copy_strings() { copies_ = true; }
 
  private:
+  std::string_view own(std::string_view value) {
+    owned_.push_back(std::make_unique<std::string>(value));
+    return *owned_.back();
+  }
+
   ProblemValue* values_;
   const uint32_t* place_;
   bool for_launch_;
+  bool copies_ = false;
+  std::vector<std::unique_ptr<std::string>> owned_;
 };
 
 // A non-owning callable `Status(ProblemWriter&)`: how a typed op call hands its one problem function to

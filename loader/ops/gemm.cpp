@@ -75,6 +75,7 @@ class GemmOp final : public Op {
   std::span<const OpField> fields() const override { return kFields; }
   std::span<const ProblemVar> problem_vars() const override { return kVars; }
   Status write_problem(const OpArgs& args, const DeviceInfo& device, ProblemWriter& out) const override {
+    out.copy_strings();  // `typed` below dies when this returns, before the writer's values are read
     auto typed = gemm_args(args);
     if (!typed) return typed.status();
     return write_gemm_problem(typed.value(), device, out);
