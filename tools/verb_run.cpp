@@ -3,7 +3,8 @@
 // kernel is the one the call selects, guard bytes surround every buffer, and the output is compared with
 // the CPU reference element by element. Prints the device, the kernel and why, the largest errors and
 // PASS/FAIL (or --json); exits 0 only on PASS. --profile adds what the device measured (the emulator's
-// profile); --timing turns on the emulator's timing mode and prints the profile with its MODELED time.
+// profile); --timing turns on the emulator's timing mode and prints the profile with its MODELED time
+// (--timing-workgroups: which workgroups it traces).
 // Nothing here measures a GPU.
 #include <charconv>
 #include <iostream>
@@ -55,6 +56,39 @@ Status check_dtypes_in_pack(const ParsedArgs& args, std::string_view op, const P
   return Status::ok();
 }
 
+// --timing-workgroups planes|first|all|LIST (LIST: linear workgroup indices, comma separated) into the
+// device options; only with --timing, which it qualifies.
+Status timing_workgroups_from(const ParsedArgs& args, DeviceOptions& device) {
+  const std::string* text = args.get("timing-workgroups");
+  if (text == nullptr) return Status::ok();
+  if (!device.emu_timing) {
+    return Status(StatusCode::kInvalidArgument, "--timing-workgroups chooses what --timing traces: give --timing too");
+  }
+  if (*text == "planes") {
+    device.emu_timing_trace = EmuTimingTrace::kPlanes;
+  } else if (*text == "first") {
+    device.emu_timing_trace = EmuTimingTrace::kFirst;
+  } else if (*text == "all") {
+    device.emu_timing_trace = EmuTimingTrace::kAll;
+  } else {
+    device.emu_timing_trace = EmuTimingTrace::kList;
+    const char* next = text->data();
+    const char* const end = text->data() + text->size();
+    while (true) {
+      uint64_t index = 0;
+      auto [ptr, ec] = std::from_chars(next, end, index);
+      if (ec != std::errc() || (ptr != end && *ptr != ',')) {
+        return Status(StatusCode::kInvalidArgument, "--timing-workgroups takes planes, first, all or linear workgroup "
+                                                    "indices separated by commas (e.g. 0,12,40), got '" + *text + "'");
+      }
+      device.emu_timing_workgroups.push_back(index);
+      if (ptr == end) break;
+      next = ptr + 1;
+    }
+  }
+  return Status::ok();
+}
+
 }  // namespace
 
 int run_run(const ParsedArgs& args) {
@@ -86,6 +120,7 @@ int run_run(const ParsedArgs& args) {
   const bool json = args.has("json");
   const bool with_profile = args.has("profile") || args.has("timing");
   options.device.emu_timing = args.has("timing");
+  if (Status s = timing_workgroups_from(args, options.device); !s.is_ok()) return report_failure(s);
   auto runtime = Runtime::open(options);
   if (!runtime) return report_failure(runtime.status());
   Runtime& rt = *runtime.value();

@@ -118,6 +118,9 @@ const std::vector<VerbSpec>& table() {
                         {"seed", "N", "seed of the random inputs (default 1)"},
                         {"profile", "", "print the device's profile of the launch (the emulator's)"},
                         {"timing", "", "the emulator's timing mode: the profile with the launch's MODELED time"},
+                        {"timing-workgroups", "planes|first|all|LIST",
+                         "with --timing, the workgroups it traces: the first of each grid z plane (default), "
+                         "workgroup 0, every one, or 0 and LIST's linear indices (e.g. 12,40)"},
                         {"device", "hip|emu|auto", "the device (default auto; also $INGOT_DEVICE)"},
                         {"arch", "gfx942|gfx950", "the arch the emulator models (default gfx942)"},
                         {"cus", "N", "the emulator's compute units (default: the arch's full part)"}}),

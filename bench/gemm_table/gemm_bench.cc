@@ -121,8 +121,7 @@ struct CutLaunch {
 };
 
 Result<CutLaunch> launch_cut(const Pack& pack, const ManifestKernel& kernel, const BenchCase& c, const DeviceInfo& device,
-                             int64_t m, int64_t n, int64_t k, const BenchOptions& options,
-                             const std::optional<SplitK>& full_split) {
+                             int64_t m, int64_t n, int64_t k, const std::optional<SplitK>& full_split) {
   Problem problem = make_problem(c, m, n, k);
   INGOT_RETURN_IF_ERROR(check_kernel_accepts(kernel, problem, device));
   // A split-K kernel keeps the full problem's split factor in the cut-down launch (the cut problem's own
@@ -135,8 +134,7 @@ Result<CutLaunch> launch_cut(const Pack& pack, const ManifestKernel& kernel, con
   emu::EmulatorOptions eo;
   eo.target = c.arch == "gfx942" ? emu::Target::kGfx942 : emu::Target::kGfx950;
   eo.cus = static_cast<uint32_t>(c.cus);
-  eo.host_threads = options.host_threads;
-  eo.timing = true;  // traces re-modeled at the full grid (run_bench_case)
+  eo.timing = true;  // traces re-modeled at the full grid (run_bench_case); runs on one host thread
   eo.timing_z_planes = true;  // and tile 0 of every split: one of them is its tile's reducer
   emu::Emulator emulator(eo);
 
@@ -245,7 +243,7 @@ Result<BenchRow> run_bench_case(const Pack& pack, const BenchCase& c, const Benc
     split_k = SplitK{*splits, i32_kernarg(kernel, full_launch->kernargs, "slabs_per_split").value_or(1),
                      i32_kernarg(kernel, full_launch->kernargs, "k_tiles").value_or(1)};
   }
-  auto at_k = launch_cut(pack, kernel, c, device, row.cut_m, row.cut_n, c.K, options, split_k);
+  auto at_k = launch_cut(pack, kernel, c, device, row.cut_m, row.cut_n, c.K, split_k);
   if (!at_k) return Status(at_k.status().code(), kernel.id + " (cut-down " + std::to_string(row.cut_m) + "x" +
                                                      std::to_string(row.cut_n) + "x" + std::to_string(c.K) +
                                                      "): " + at_k.status().message());
@@ -269,7 +267,7 @@ Result<BenchRow> run_bench_case(const Pack& pack, const BenchCase& c, const Benc
 
   if (options.main_loop && at_k->k_tiles) {
     const int64_t k2 = c.K / 2;
-    auto at_k2 = launch_cut(pack, kernel, c, device, row.cut_m, row.cut_n, k2, options, split_k);
+    auto at_k2 = launch_cut(pack, kernel, c, device, row.cut_m, row.cut_n, k2, split_k);
     // A kernel that rejects K/2 (alignment) just leaves the main-loop columns empty.
     if (at_k2 && at_k2->k_tiles && *at_k->k_tiles > *at_k2->k_tiles && at_k2->workgroups == at_k->workgroups) {
       const double iterations = static_cast<double>(*at_k->k_tiles - *at_k2->k_tiles);

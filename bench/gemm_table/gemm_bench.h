@@ -31,7 +31,6 @@ struct BenchOptions {
   int64_t tiles_m = 1;  // cut-down tiles along M (at most)
   int64_t tiles_n = 2;  // cut-down tiles along N (at most)
   bool main_loop = true;  // run the K/2 launch for main-loop figures
-  uint32_t host_threads = 1;
 };
 
 struct BenchRow {

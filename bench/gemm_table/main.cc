@@ -1,7 +1,7 @@
 // ingot_gemm_table: the issue-4 performance-evidence table (emulator counts + roofline model).
 // Usage: ingot_gemm_table [--pack DIR] [--arch gfx942|gfx950]... [--cus N] [--dtype D,...] [--m 1,2,...]
 //                         [--nk N:K,...] [--all] [--tiles-m T] [--tiles-n T] [--no-main-loop]
-//                         [--threads T] [--json]
+//                         [--json]
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -72,7 +72,6 @@ std::string parse_args(int argc, char** argv, Args* a) {
     } else if (flag == "--cus" && value(&v) && parse_int(v, &n)) a->cus = n;
     else if (flag == "--tiles-m" && value(&v) && parse_int(v, &n)) a->options.tiles_m = n;
     else if (flag == "--tiles-n" && value(&v) && parse_int(v, &n)) a->options.tiles_n = n;
-    else if (flag == "--threads" && value(&v) && parse_int(v, &n)) a->options.host_threads = static_cast<uint32_t>(n);
     else if (flag == "--dtype" && value(&v)) {
       for (const std::string& d : split(v, ',')) {
         GemmDtype dtype;

@@ -100,7 +100,6 @@ Run emulate(const Pack& pack, const ManifestKernel& k, const Part& part, const S
   emu::EmulatorOptions options;
   options.target = part.target;
   options.cus = static_cast<uint32_t>(part.cus);
-  options.host_threads = 2;
   options.timing = true;
   options.timing_all_workgroups = true;  // one batch entry: R x S workgroups
   emu::Emulator emulator(options);

@@ -31,7 +31,12 @@ Result<std::unique_ptr<Device>> EmuDevice::open(const DeviceOptions& options) {
       options.emu_schedule == EmuSchedule::kRandom ? emu::Schedule::kRandom : emu::Schedule::kDeterministic;
   emu_options.seed = options.emu_seed;
   emu_options.timing = options.emu_timing;
-  emu_options.timing_z_planes = options.emu_timing;  // split-K splits, varlen batches, KV splits differ by z
+  // By default the first workgroup of every z plane: split-K splits, varlen batches, KV splits differ by z.
+  emu_options.timing_z_planes = options.emu_timing && options.emu_timing_trace == EmuTimingTrace::kPlanes;
+  emu_options.timing_all_workgroups = options.emu_timing && options.emu_timing_trace == EmuTimingTrace::kAll;
+  if (options.emu_timing && options.emu_timing_trace == EmuTimingTrace::kList) {
+    emu_options.timing_workgroups = options.emu_timing_workgroups;
+  }
   std::unique_ptr<EmuDevice> device(new EmuDevice(emu_options));
   device->info_.arch = std::string(emu::target_name(*target));
   device->info_.cus = device->emulator_.cus();  // the emulated chip's count, as a GPU would report it

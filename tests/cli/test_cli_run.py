@@ -74,9 +74,50 @@ def test_run_timing_prints_a_modeled_time(cli, pack_dir):
     args = ["run", "gemm", "--pack", str(pack_dir), "--device", "emu", "--m", "8", "--n", "32", "--k", "64"]
     timed = run(cli, *args, "--timing")
     assert timed.returncode == 0, timed.stdout + timed.stderr
-    line = next(l for l in timed.stdout.splitlines() if "modeled time" in l)
+    line = timing_line(timed.stdout)
     assert float(line.split("modeled time")[1].split()[0]) > 0 and "bound by" in line
     assert "modeled" not in run(cli, *args, "--profile").stdout
+
+
+def timing_line(stdout: str) -> str:
+    return next(l for l in stdout.splitlines() if "modeled time" in l)
+
+
+def traced_and_launched(stdout: str) -> tuple[int, int]:
+    """(workgroups the timing mode traced, workgroups the launch ran), from the profile's lines."""
+    traced = int(timing_line(stdout).split(" traced workgroup")[0].split()[-1])
+    launched = next(int(l.split("workgroups")[1].split(",")[0]) for l in stdout.splitlines()
+                    if l.strip().startswith("workgroups "))
+    return traced, launched
+
+
+def test_run_timing_workgroups_chooses_what_is_traced(cli, pack_dir):
+    """--timing-workgroups: planes (the default: the first workgroup of each z plane, so a split-K launch's
+    splits), first (workgroup 0), all, or a list of linear indices (0 always; past the grid ignored)."""
+    # M=1, N=256, K=2048 bf16: a split-K decode launch (several z planes) of a few tiles.
+    args = ["run", "gemm", "--pack", str(pack_dir), "--device", "emu", "--m", "1", "--n", "256", "--k", "2048",
+            "--timing"]
+
+    def traced(*extra: str) -> tuple[int, int]:
+        result = run(cli, *args, *extra)
+        assert result.returncode == 0, result.stdout + result.stderr
+        return traced_and_launched(result.stdout)
+
+    planes, launched = traced()
+    assert traced("--timing-workgroups", "planes") == (planes, launched)
+    assert 1 < planes < launched, "the shape should be a split-K launch of several tiles"
+    assert traced("--timing-workgroups", "first") == (1, launched)
+    assert traced("--timing-workgroups", "all") == (launched, launched)
+    assert traced("--timing-workgroups", f"2,0,{launched - 1},{launched + 5}") == (3, launched)
+
+
+def test_run_timing_workgroups_usage_errors(cli, pack_dir):
+    base = ["run", "gemm", "--pack", str(pack_dir), "--device", "emu", "--m", "8", "--n", "32", "--k", "64"]
+    for value in ["1,x", "-1", "", "0,,2", "some"]:
+        result = run(cli, *base, "--timing", "--timing-workgroups", value)
+        assert result.returncode == 2 and "--timing-workgroups takes" in result.stderr, (value, result.stderr)
+    without = run(cli, *base, "--timing-workgroups", "all")
+    assert without.returncode == 2 and "give --timing too" in without.stderr
 
 
 def test_run_illegal_shape_prints_the_rule(cli, pack_dir):

@@ -386,8 +386,11 @@ Result<LaunchProfile> Emulator::launch(ModuleId module_id, std::string_view kern
                             std::chrono::duration<double>(options_.timeout_seconds));
   }
   const uint64_t groups = config.grid.count();
-  const uint32_t threads =
-      static_cast<uint32_t>(std::min<uint64_t>(std::max<uint32_t>(options_.host_threads, 1), groups));
+  // A timing-mode launch runs on one host thread: a traced workgroup's trace holds what the functional
+  // run did, and with several threads that depends on the threads' race (which split of a split-K tile
+  // arrives last and reduces, how long a spin-wait spins), so the modeled cycles would too.
+  const uint32_t requested_threads = options_.timing ? 1 : std::max<uint32_t>(options_.host_threads, 1);
+  const uint32_t threads = static_cast<uint32_t>(std::min<uint64_t>(requested_threads, groups));
   // As many workgroups resident as the device holds: workgroups per CU at this launch's occupancy, times
   // the modelled CU count; shared out between the host threads.
   LaunchProfile occupancy;

@@ -151,7 +151,11 @@ ModeledTiming model_launch(const std::vector<WorkgroupRun>& runs, const LaunchSh
 ModeledTiming model_traced_launch(const std::vector<TracedWorkgroup>& traced, uint64_t launch_workgroups,
                                   const LaunchShape& shape, const TimingConstants& c) {
   static const std::vector<WaveTrace> kNoWaves;
-  if (traced.size() <= 1) return model_launch(traced.empty() ? kNoWaves : traced.front().waves, shape, c);
+  if (traced.size() <= 1) {
+    ModeledTiming out = model_launch(traced.empty() ? kNoWaves : traced.front().waves, shape, c);
+    out.traced_workgroups = traced.size();
+    return out;
+  }
   const uint64_t period = std::max<uint64_t>(launch_workgroups, traced.back().index + 1);
   std::vector<WorkgroupRun> runs;
   for (uint64_t base = 0; base < shape.workgroups; base += period) {
@@ -160,17 +164,20 @@ ModeledTiming model_traced_launch(const std::vector<TracedWorkgroup>& traced, ui
       runs.push_back({&traced[i].waves, end - base - traced[i].index});
     }
   }
-  return model_launch(runs, shape, c);
+  ModeledTiming out = model_launch(runs, shape, c);
+  out.traced_workgroups = traced.size();
+  return out;
 }
 
 std::string ModeledTiming::to_text() const {
-  char line[320];
+  char line[384];
   std::snprintf(line, sizeof line,
                 "modeled time %.2f us (%.1f TF, %.0f GB/s modeled), bound by %s; %llu cycles per round x %llu "
-                "round(s), %u workgroup(s) per CU; L2 hits %.0f%%, MALL hits %.0f%%, HBM %.0f%% of the bytes\n",
+                "round(s), %u workgroup(s) per CU; L2 hits %.0f%%, MALL hits %.0f%%, HBM %.0f%% of the bytes; "
+                "%llu traced workgroup(s)\n",
                 us, tflops, gbps, bound.c_str(), static_cast<unsigned long long>(cycles_per_round),
                 static_cast<unsigned long long>(rounds), workgroups_per_cu, 100 * traffic.l2_hit_share,
-                100 * traffic.mall_hit_share, 100 * traffic.hbm_share);
+                100 * traffic.mall_hit_share, 100 * traffic.hbm_share, static_cast<unsigned long long>(traced_workgroups));
   return line;
 }
 

@@ -109,6 +109,7 @@ struct ModeledTiming {
   uint64_t cycles_per_round = 0; // one CU, resident workgroups of a full round (of the slowest class)
   uint64_t rounds = 0;           // full rounds plus the tail (uniform launches); dispatch waves otherwise
   uint32_t workgroups_per_cu = 0;
+  uint64_t traced_workgroups = 0;  // model_traced_launch: how many traced workgroups stood for the launch
   CacheTraffic traffic;
   std::string bound;  // "MFMA", "VALU", "issue", "LDS", "L2/L1 bandwidth", "MALL bandwidth", "HBM bandwidth", "latency"
   std::string to_text() const;
