@@ -1,5 +1,5 @@
 // THE table of the timing model's constants, one row per constant with its source. A constant no
-// document gives is marked ASSUMED and is a calibration target, not a fact.
+// document gives is marked ASSUMED (with why the value) and is a calibration target, not a fact.
 #include <string>
 #include <vector>
 
@@ -17,21 +17,21 @@ constexpr TimingConstants kGfx942{
     .xcds = 8,
     .l2_bytes_per_xcd = 4.0 * 1024 * 1024,
     .mall_bytes = 256.0 * 1024 * 1024,
-    .mall_bytes_per_s = 17.2e12,
+    .mall_bytes_per_s = 17.0e12,
     .l2_bytes_per_clk_per_cu = 2048.0 / 38.0,
-    .l1_bytes_per_clk = 64,
+    .l1_bytes_per_clk = 128,
     .lds_bytes_per_clk = 128,
     .issue_cycles = 4,
     .valu_cycles = 4,
     .trans_cycles = 16,
     .f64_cycles = 4,
     .mfma_writeback_cycles = 12,
-    .lds_latency = 64,
-    .l2_latency = 250,
+    .lds_latency = 52,
+    .l2_latency = 288,
     .mall_latency = 460,
     .hbm_latency = 800,
     .vmem_issue_cycles = 4,
-    .smem_latency = 200,
+    .smem_latency = 172,
     .barrier_cycles = 16,
     .wait_state_cycles = 4,
     .launch_latency_s = 1.0e-6,
@@ -46,21 +46,21 @@ constexpr TimingConstants kGfx950{
     .xcds = 8,
     .l2_bytes_per_xcd = 4.0 * 1024 * 1024,
     .mall_bytes = 256.0 * 1024 * 1024,
-    .mall_bytes_per_s = 17.2e12,
+    .mall_bytes_per_s = 17.0e12,
     .l2_bytes_per_clk_per_cu = 2048.0 / 32.0,
-    .l1_bytes_per_clk = 64,
+    .l1_bytes_per_clk = 128,
     .lds_bytes_per_clk = 128,
     .issue_cycles = 4,
     .valu_cycles = 4,
     .trans_cycles = 16,
     .f64_cycles = 4,
     .mfma_writeback_cycles = 12,
-    .lds_latency = 64,
-    .l2_latency = 285,
+    .lds_latency = 52,
+    .l2_latency = 288,
     .mall_latency = 525,
     .hbm_latency = 900,
     .vmem_issue_cycles = 4,
-    .smem_latency = 200,
+    .smem_latency = 172,
     .barrier_cycles = 16,
     .wait_state_cycles = 4,
     .launch_latency_s = 1.0e-6,
@@ -72,65 +72,98 @@ const TimingConstants& timing_constants(const std::string& arch) {
   return arch == "gfx950" ? kGfx950 : kGfx942;
 }
 
+// Sources are cited by title and where they lie (URL, or GitHub repository and path) so that a reviewer
+// can re-read them; figures quoted are the source's own.
 const std::vector<TimingSource>& timing_sources() {
   static const std::vector<TimingSource> sources = {
       {"cus, clock_hz, hbm_bytes_per_s",
        "AMD data sheets: MI300X 304 CUs, 2100 MHz peak engine clock, 5.3 TB/s HBM3; MI355X 256 CUs, "
        "2400 MHz, 8 TB/s HBM3E (the same figures issue 15 and the CDNA3 white paper quote)"},
       {"l2_bytes_per_clk_per_cu",
-       "AMD CDNA 3 white paper (as recalled, not re-read today): L2 per XCD of 16 channels x 128 B/clk = "
-       "2048 B/clk, shared by the XCD's CUs (38 on MI300X, 32 on MI355X); gfx950 same width ASSUMED"},
-      {"l1_bytes_per_clk", "ASSUMED: 64 B/clk vector L1 to CU data return"},
+       "AMD ROCm Compute Profiler (github.com/ROCm/rocprofiler-compute): "
+       "src/rocprof_compute_soc/analysis_configs/gfx942/0200_system-speed-of-light.yaml and gfx950/ the same, "
+       "'L2 Cache BW' peak = max_sclk x 128 B x total_l2_chan, with src/rocprof_compute_soc/soc_gfx942.py and "
+       "soc_gfx950.py _l2_banks = 16 per XCD: 2048 B/clk per XCD, shared by the XCD's CUs (38 on MI300X, 32 "
+       "on MI355X)"},
+      {"l1_bytes_per_clk",
+       "ROCm Compute Profiler, the same 0200_system-speed-of-light.yaml (gfx942 and gfx950): 'vL1D Cache BW' "
+       "peak = max_sclk x 128 B x CUs: 128 B/clk per CU"},
       {"lds_bytes_per_clk",
-       "AMD CDNA 3 white paper: LDS 128 B/clk per CU. gfx950 the same: AMD's ROCm Compute Profiler "
-       "(rocprofiler-compute, soc_gfx950.py lds_banks_per_cu = 32; gfx950 0200_system-speed-of-light.yaml, "
-       "LDS peak = sclk x CUs x 128 B); no stored AMD source gives CDNA4's doubled-read figure in numbers"},
+       "ROCm Compute Profiler, the same yaml (gfx942 and gfx950): 'Theoretical LDS Bandwidth' peak = sclk x CUs "
+       "x 128 B (soc_gfx9xx.py lds_banks_per_cu = 32 banks of 4 B); no stored AMD source gives CDNA4's "
+       "doubled-read figure in numbers"},
       {"issue_cycles",
        "AMD GCN architecture white paper: each SIMD gets an issue opportunity every 4 cycles, up to one "
        "instruction per type (VALU, SALU, VMEM, LDS, SMEM, branch) from different waves; CDNA keeps the CU"},
       {"valu_cycles, f64_cycles",
        "64 lanes on a 16-lane SIMD: 4 cycles; data sheets: vector FP64 81.7 TF (MI300X) = 304 CUs x 4 SIMDs "
-       "x 16 lanes x 2 x 2.1 GHz, so FP64 runs at that full rate (78.6 TF on MI355X likewise)"},
-      {"trans_cycles", "ASSUMED: transcendentals at quarter rate (16 cycles per wave)"},
+       "x 16 lanes x 2 x 2.1 GHz, so FP64 runs at that full rate (78.6 TF on MI355X likewise); LLVM agrees: "
+       "llvm/lib/Target/AMDGPU/SISchedule.td, SIDPGFX940FullSpeedModel, WriteDouble 1 (full rate)"},
+      {"trans_cycles",
+       "LLVM llvm/lib/Target/AMDGPU/SISchedule.td (github.com/llvm/llvm-project): 'F16 or F32 transcendental "
+       "instructions (these are quarter rate)', WriteTrans32 = 4 in SICommonWriteRes, which the gfx940+ model "
+       "SIDPGFX940FullSpeedModel uses (its values are 1 / (operations / cycle) / 4): 4 x 4 = 16 cycles"},
       {"mfma pipe cycles",
        "passes x 4 from the emulator's MFMA shape table (emu/numerics, sourced there from the ISA guides)"},
       {"mfma_writeback_cycles",
        "AMD CDNA3 ISA guide dependency table (emu/exec/src/wait_state_rules.cc): XDL result -> VALU read "
-       "needs passes + 3 wait states, i.e. 3 beyond the pipe; 1 wait state = 4 cycles ASSUMED"},
+       "needs passes + 3 wait states, i.e. 3 beyond the pipe; 1 wait state = 4 cycles ASSUMED (one issue slot)"},
       {"accumulating MFMA", "CDNA3 ISA guide: back-to-back MFMAs whose SrcC is exactly the previous vDst "
                             "need no extra wait states: the chain runs at pipe rate"},
-      {"lds_latency", "ASSUMED: 64 cycles"},
+      {"lds_latency",
+       "MT4G (github.com/caps-tum/mt4g) sample_results/'AMD Instinct MI300X VF'/README.md: LDS ('shared') "
+       "pointer chase p50 52 cycles (mean 51.3) at 2100 MHz; gfx950 the same cycles ASSUMED (the LDS is in "
+       "the CU, at its clock)"},
       {"hbm_achievable_share",
-       "ASSUMED: 80% of the HBM peak for a pure read stream. Bounded below by AMD's own measurements: the "
-       "best any AITER tuned gfx950 GEMM reaches is 77% of 8 TB/s (a8w8_bpreshuffle_tuned_gemm.csv, M=1 "
-       "N=16384 K=26624, 71.1 us; the gemm bench's anchor check prints this per table, and no AMD row lies "
-       "below the floor at 80%). Published STREAM-type runs on MI300X report roughly 4.0-4.3 TB/s of 5.3 "
-       "(recalled; no stored page gives the figure to cite); the same share taken for both parts"},
+       "Azure AI-benchmarking-guide, Azure_Results/ND_MI300X_v5_results.md, 'HBM Bandwidth' (STREAM on an ND "
+       "MI300X v5; stored copies: github.com/samuel-bohman/AI-benchmarking-guide, Mul 4.26 TB/s, Copy 4.11, "
+       "Triad 4.09; github.com/yosoyjay/AI-benchmarking-guide, Mul 4.28): 4.26 / 5.3 = 80% of the peak for a "
+       "streaming kernel. gfx950 the same share ASSUMED (no published MI355X STREAM figure found); AMD's "
+       "own tables agree: the best any AITER tuned gfx950 GEMM reaches is 77% of 8 TB/s "
+       "(a8w8_bpreshuffle_tuned_gemm.csv, M=1 N=16384 K=26624, 71.1 us)"},
       {"xcds, l2_bytes_per_xcd, mall_bytes",
-       "chipsandcheese.com 'Testing AMD's Giant MI300X' (2024): eight compute dies, each with 38 CUs and "
-       "4 MB of L2, over a 256 MB Infinity Cache; isa-notes.md 'Hardware numbers': MI355X 4 MB / 256 MB; "
-       "8 XCDs x 32 CUs = 256 on MI355X (AMD CDNA 4 white paper)"},
+       "chipsandcheese.com/p/testing-amds-giant-mi300x ('Testing AMD's Giant MI300X', 2024): eight compute "
+       "dies, each with 38 CUs and 4 MB of L2, over a 256 MB Infinity Cache; isa-notes.md 'Hardware "
+       "numbers': MI355X 4 MB / 256 MB; 8 XCDs x 32 CUs = 256 on MI355X (AMD CDNA 4 white paper)"},
       {"mall_bytes_per_s",
-       "AMD CDNA 3 white paper: Infinity Cache peak bandwidth 17.2 TB/s (as recalled, not re-read today); "
-       "gfx950 the same ASSUMED"},
+       "AMD's MI300X launch material as reported by ServeTheHome, 'AMD Instinct MI300X GPU and MI300A APUs "
+       "Launched for AI Era' (servethehome.com/amd-instinct-mi300x-gpu-and-mi300a-apus-launched-for-ai-era/3): "
+       "'256MB of Infinity Cache with 17TB/s of peak bandwidth'; gfx950 the same ASSUMED (same 256 MB MALL)"},
       {"cache hit rule",
        "ASSUMED (cache_model.cc): workgroups round-robin over XCDs; re-reads among co-resident "
        "workgroups hit; a later round's re-touch hits with probability min(1, capacity / footprint); "
-       "first touches miss"},
-      {"l2_latency, mall_latency, hbm_latency",
-       "ASSUMED: ~120 ns L2 hit, ~220 ns MALL hit, ~380 ns HBM at the peak clock, the order of the "
-       "published MI300X pointer-chase levels (chipsandcheese.com 'Testing AMD's Giant MI300X'; SC25 'The "
-       "MALL is Open: Exploring Shared Caches and Latency in AMD CDNA 3 GPUs', which characterizes sL1, L2, "
-       "MALL and HBM latency levels); the figures recalled, not re-read; gfx950 the same ns"},
+       "first touches miss. No source describes the L2's replacement under a GEMM's access pattern"},
+      {"l2_latency",
+       "MT4G (github.com/caps-tum/mt4g) sample_results/'AMD Instinct MI300X VF'/README.md: L2 pointer chase "
+       "p50 288 cycles (mean 287.5, p95 292) at 2100 MHz, load issue to data, the chase's own waitcnt "
+       "included. gfx950 the same cycles ASSUMED: the L2 sits on the XCD at the CUs' clock, so its latency "
+       "counts in CU cycles (chipsandcheese's RDNA 3 tests likewise saw caches on the shader clock keep "
+       "their cycle latency when the fabric's clock changed)"},
+      {"mall_latency, hbm_latency",
+       "ASSUMED: ~220 ns MALL hit, ~380 ns HBM at the peak clock, the order of the published MI300X "
+       "pointer-chase levels (chipsandcheese.com/p/testing-amds-giant-mi300x; SC25 'The MALL is Open: "
+       "Exploring Shared Caches and Latency in AMD CDNA 3 GPUs', which characterizes sL1, L2, MALL and HBM "
+       "latency; neither stored in numbers here). MT4G's chase past the L2 on MI300X (same README: 'main', "
+       "p50 876 cycles, mean 900) does not say which level served it; it lies within 10% of the HBM figure. "
+       "gfx950 the same ns (these levels sit on the IOD and HBM, outside the CU clock): x 2.4 / 2.1"},
       {"vmem_latency",
        "not in the table: set per launch (launch_model.cc) to the cache model's mix of the three "
        "latencies above by the launch's hit shares"},
-      {"vmem_issue_cycles", "ASSUMED: address unit takes 16 lanes per cycle"},
-      {"smem_latency", "ASSUMED: 200 cycles"},
-      {"barrier_cycles", "ASSUMED: 16 cycles from the last arrival to release"},
+      {"vmem_issue_cycles",
+       "ASSUMED: the address unit takes 16 lanes per cycle, so a 64-lane instruction holds it 4 cycles (no "
+       "source gives CDNA's TA rate per instruction)"},
+      {"smem_latency",
+       "MT4G (same README): scalar L1 pointer chase p50 48 cycles, miss penalty 124 cycles: 172 for a load "
+       "the scalar cache misses, taken for every scalar load (a kernel's scalar loads are mostly first "
+       "touches: its kernargs, its per-tile scales); gfx950 the same cycles ASSUMED"},
+      {"barrier_cycles",
+       "ASSUMED: 16 cycles from the last arrival to release (a few issue slots; LLVM's WriteBarrier latency is "
+       "marked 'Guessed' in SISchedule.td, so no source)"},
       {"wait_state_cycles", "ASSUMED: one s_nop wait state = one issue slot of the wave (4 cycles)"},
-      {"launch_latency_s", "ASSUMED: 1 us per launch (dispatch and the first wave's ramp)"},
-      {"wave to SIMD", "ASSUMED: wave i of the resident workgroups goes to SIMD i % 4"},
+      {"launch_latency_s",
+       "ASSUMED: 1 us per launch (dispatch and the first wave's ramp; no published MI300X figure found)"},
+      {"wave to SIMD", "ASSUMED: wave i of the resident workgroups goes to SIMD i % 4 (the dispatcher's real "
+                       "placement is not documented)"},
   };
   return sources;
 }
