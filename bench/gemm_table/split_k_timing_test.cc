@@ -55,7 +55,8 @@ class SplitKTiming : public BenchPackTest, public ::testing::WithParamInterface<
     const harness::OpCheck* check = harness::find_op_check("gemm");
     EXPECT_NE(check, nullptr);
     if (check == nullptr) return std::nullopt;
-    harness::CaseOptions case_options{{"M", "1"}, {"N", "4096"}, {"K", "4096"}, {"dtype", row.cli_dtype}, {"out", "bf16"}};
+    harness::CaseOptions case_options{
+        {"M", "1"}, {"N", "4096"}, {"K", "4096"}, {"dtype", row.cli_dtype}, {"out", "bf16"}};
     auto hc = check->make_case(case_options, (*device)->info(), 1);
     EXPECT_TRUE(hc.is_ok()) << hc.status().to_string();
     if (!hc.is_ok()) return std::nullopt;

@@ -78,6 +78,21 @@ ModeledTiming finish(uint64_t cycles, const CuTiming& slowest, const CacheTraffi
   return out;
 }
 
+// The runs of `workgroups` that repeat the traced pattern of a launch of `launch_workgroups` (two or more
+// traced, ascending, the first 0): each traced workgroup stands for those up to the next traced one.
+std::vector<WorkgroupRun> repeated_runs(const std::vector<TracedWorkgroup>& traced, uint64_t launch_workgroups,
+                                        uint64_t workgroups) {
+  const uint64_t period = std::max<uint64_t>(launch_workgroups, traced.back().index + 1);
+  std::vector<WorkgroupRun> runs;
+  for (uint64_t base = 0; base < workgroups; base += period) {
+    for (size_t i = 0; i < traced.size() && base + traced[i].index < workgroups; ++i) {
+      const uint64_t end = std::min(base + (i + 1 < traced.size() ? traced[i + 1].index : period), workgroups);
+      runs.push_back({&traced[i].waves, end - base - traced[i].index});
+    }
+  }
+  return runs;
+}
+
 }  // namespace
 
 ModeledTiming model_launch(const std::vector<WaveTrace>& traces, const LaunchShape& shape, const TimingConstants& c) {
@@ -151,20 +166,9 @@ ModeledTiming model_launch(const std::vector<WorkgroupRun>& runs, const LaunchSh
 ModeledTiming model_traced_launch(const std::vector<TracedWorkgroup>& traced, uint64_t launch_workgroups,
                                   const LaunchShape& shape, const TimingConstants& c) {
   static const std::vector<WaveTrace> kNoWaves;
-  if (traced.size() <= 1) {
-    ModeledTiming out = model_launch(traced.empty() ? kNoWaves : traced.front().waves, shape, c);
-    out.traced_workgroups = traced.size();
-    return out;
-  }
-  const uint64_t period = std::max<uint64_t>(launch_workgroups, traced.back().index + 1);
-  std::vector<WorkgroupRun> runs;
-  for (uint64_t base = 0; base < shape.workgroups; base += period) {
-    for (size_t i = 0; i < traced.size() && base + traced[i].index < shape.workgroups; ++i) {
-      const uint64_t end = std::min(base + (i + 1 < traced.size() ? traced[i + 1].index : period), shape.workgroups);
-      runs.push_back({&traced[i].waves, end - base - traced[i].index});
-    }
-  }
-  ModeledTiming out = model_launch(runs, shape, c);
+  ModeledTiming out = traced.size() <= 1
+                          ? model_launch(traced.empty() ? kNoWaves : traced.front().waves, shape, c)
+                          : model_launch(repeated_runs(traced, launch_workgroups, shape.workgroups), shape, c);
   out.traced_workgroups = traced.size();
   return out;
 }
@@ -177,7 +181,8 @@ std::string ModeledTiming::to_text() const {
                 "%llu traced workgroup(s)\n",
                 us, tflops, gbps, bound.c_str(), static_cast<unsigned long long>(cycles_per_round),
                 static_cast<unsigned long long>(rounds), workgroups_per_cu, 100 * traffic.l2_hit_share,
-                100 * traffic.mall_hit_share, 100 * traffic.hbm_share, static_cast<unsigned long long>(traced_workgroups));
+                100 * traffic.mall_hit_share, 100 * traffic.hbm_share,
+                static_cast<unsigned long long>(traced_workgroups));
   return line;
 }
 

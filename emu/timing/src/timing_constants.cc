@@ -137,8 +137,8 @@ const std::vector<TimingSource>& timing_sources() {
        "MT4G (github.com/caps-tum/mt4g) sample_results/'AMD Instinct MI300X VF'/README.md: L2 pointer chase "
        "p50 288 cycles (mean 287.5, p95 292) at 2100 MHz, load issue to data, the chase's own waitcnt "
        "included. gfx950 the same cycles ASSUMED: the L2 sits on the XCD at the CUs' clock, so its latency "
-       "counts in CU cycles (chipsandcheese's RDNA 3 tests likewise saw caches on the shader clock keep "
-       "their cycle latency when the fabric's clock changed)"},
+       "counts in CU cycles (chipsandcheese.com 'Latency Testing is Hard (RDNA 3 Power Saving)', 2023: the "
+       "caches on the shader clock, L2 included, kept their latency when only the fabric's clock changed)"},
       {"mall_latency, hbm_latency",
        "ASSUMED: ~220 ns MALL hit, ~380 ns HBM at the peak clock, the order of the published MI300X "
        "pointer-chase levels (chipsandcheese.com/p/testing-amds-giant-mi300x; SC25 'The MALL is Open: "
