@@ -23,6 +23,10 @@ Two kinds of variant share the template:
   wherever that keeps as many workgroups resident per CU (_plan): on gfx950 every prefill tile but
   128x64 / 64x128, on gfx942 the 128x128 and 256x256 tiles (one LDS buffer). In the timing model the next
   slab's loads then overlap a whole slab's LDS and MFMA phases.
+- gfx950 prefill tiles instead load each slab straight into LDS (`buffer_load_dwordx4 ... lds`, LDS_DMA_ARCHS)
+  into a ring of three unpadded, XOR-swizzled LDS slabs: slab i is multiplied while slabs i+1 and i+2
+  land. No slab data passes through VGPRs and no ds_write is issued, which takes a quarter of the LDS
+  traffic of the 256x256 tile (its LDS time equalled its MFMA time).
 - Decode tiles also split K across workgroups (grid z = S splits; gen/families/gemm_splitk.py has the rule,
   asm/common/splitk.s.j2 the deterministic reduction through a loader-allocated workspace). S is chosen per
   call by a manifest expression, not per variant: the right S depends on M, N, K and the device's `cus`
@@ -59,6 +63,13 @@ IN_BYTES = 2
 LDS_ROW_PAD_BYTES = 16           # pitch = BK*2 + 16: 16-byte aligned rows, an odd number of 16-byte slots
 CHUNK_BYTES = 16                 # every LDS access of a slab is one 16-byte chunk per lane (b128)
 MAX_COL_BLOCKS = 2               # the template keeps one 64-bit column mask per 32-column block in s44..s47
+# Direct-to-LDS prefill (`buffer_load_dwordx4 ... offen lds`): gfx950 has the 16-byte form (isa-notes.md
+# "Direct-to-LDS"; gfx942 stops at one dword, too narrow to pay), so its prefill tiles skip the VGPR round
+# trip and the ds_write of every slab. Each instruction writes the wave's 64 lanes x 16 bytes = 1 KiB
+# contiguously at M0 (bytes) + lane*16; the slab layout is unpadded, XOR-swizzled for conflict-free reads.
+LDS_DMA_ARCHS = ("gfx950",)
+LDS_DMA_BYTES = 16 * WAVE_SIZE   # one wave's direct-to-LDS instruction
+RING_SLABS = 3                   # slab i is multiplied while slabs i+1 and i+2 land in the other two
 
 # (bm, bn, bk, ks) per arch. Prefill tiles use a 2x2 wave grid (ks = 1), the 256x256 one 8 waves in 2x4
 # (128x64 outputs and 128 accumulator VGPRs per wave: with 4 waves its 256 accumulators alone would fill
@@ -94,6 +105,9 @@ def _valid(arch: str, p: dict) -> str | None:
     if (p["bm"] * p["bk"]) % (threads * CHUNK_ELEMS) or (p["bn"] * p["bk"]) % (threads * CHUNK_ELEMS):
         return "each thread must load whole 16-byte chunks of the A and B tiles"
     plan = _plan(arch, p)
+    if plan["dma"] and (plan["phase_lanes"] % plan["chunks_per_row"] or 32 % plan["phase_lanes"]
+                        or plan["rows_per_pass"] % plan["phase_lanes"] or plan["threads"] * CHUNK_BYTES % LDS_DMA_BYTES):
+        return "the direct-to-LDS swizzle must repeat within an MFMA block and a loader pass"
     if plan["phase_rows"] > 1 and plan["chunks_per_row"] ** 2 % plan["phase_lanes"]:
         return "rows of a write phase would not land on distinct LDS banks"
     if plan["blocks_n"] > MAX_COL_BLOCKS:
@@ -127,6 +141,8 @@ def _plan(arch: str, p: dict) -> dict:
     timing model: the next slab's loads then overlap a whole slab of MFMAs instead of the LDS phases)."""
     if p["ks"] > 1:
         return _plan_with(arch, p, pipelined=True)
+    if arch in LDS_DMA_ARCHS:
+        return _plan_with(arch, p, pipelined=True, dma=True)
     pipelined = _plan_with(arch, p, pipelined=True)
     single = _plan_with(arch, p, pipelined=False)
     fits = pipelined["next_free_vgpr"] <= MAX_ARCH_VGPRS and pipelined["lds_bytes"] <= arch_info(arch).lds_bytes
@@ -134,9 +150,10 @@ def _plan(arch: str, p: dict) -> dict:
     return pipelined if keeps else single
 
 
-def _plan_with(arch: str, p: dict, pipelined: bool) -> dict:
+def _plan_with(arch: str, p: dict, pipelined: bool, dma: bool = False) -> dict:
     """Register and LDS allocation. Fixed VGPRs v0..v15 are named in the template; everything sized by the
-    tile lives above, each range 4-aligned (gfx90a+ wants even-aligned VGPR tuples)."""
+    tile lives above, each range 4-aligned (gfx90a+ wants even-aligned VGPR tuples). `dma`: the slabs go
+    straight to a ring of RING_SLABS LDS slabs (no data registers, no ds_write), layout in _dma_layout."""
     mfma = MFMA_32X32[(arch, p["dtype"])]
     bm, bn, bk, ks = p["bm"], p["bn"], p["bk"], p["ks"]
     chunks_per_row = bk // CHUNK_ELEMS
@@ -147,7 +164,7 @@ def _plan_with(arch: str, p: dict, pipelined: bool) -> dict:
     wave_m, wave_n = bm // waves_m, bn // waves_n
     blocks_m, blocks_n = wave_m // mfma.m, wave_n // mfma.n
     k_steps = bk // ks // mfma.k
-    pitch = bk * IN_BYTES + LDS_ROW_PAD_BYTES
+    pitch = bk * IN_BYTES + (0 if dma else LDS_ROW_PAD_BYTES)
     # Bank-conflict-free LDS (the emulator's model: phases of banks/4 lanes for b128, lanes of a phase on
     # distinct banks). Every access is a 16-byte chunk; a row is an odd number of 16-byte slots.
     #  - Operand reads: the lanes of a phase read one chunk column of consecutive rows, and an odd row pitch
@@ -159,14 +176,14 @@ def _plan_with(arch: str, p: dict, pipelined: bool) -> dict:
     #    phase's worth of chunks; otherwise the phase spans phase_rows rows, and the loader maps those to
     #    rows chunks_per_row apart, which an odd pitch of chunks_per_row + 1 slots puts on consecutive slots.
     phase_lanes = LDS_BANKS[arch] * 4 // CHUNK_BYTES
-    phase_rows = max(1, phase_lanes // chunks_per_row)
+    phase_rows = 1 if dma else max(1, phase_lanes // chunks_per_row)
     steps_per_read = CHUNK_BYTES // (mfma.k_per_lane * IN_BYTES)
     acc_regs = blocks_m * blocks_n * mfma.acc_regs
 
     # Pipelined tiles keep two slabs in flight ahead of the one being multiplied (two register stages);
     # where their operand fragments would then overflow the VGPRs, a slab's operands are read and
     # multiplied in two batches.
-    reg_stages = 2 if pipelined else 1
+    reg_stages = 0 if dma else 2 if pipelined else 1
     for frag_batches in (1, 2):
         vgprs = VgprAllocator(16)
         take = vgprs.take
@@ -181,6 +198,9 @@ def _plan_with(arch: str, p: dict, pipelined: bool) -> dict:
         acc = take(acc_regs)
         bias = take(blocks_n)
         cvt = take(2)                                # output conversion temporaries
+        # dma: each lane's swizzled A / B operand read address in slab 0, and the read group's XOR of it
+        read_base = take(2) if dma else 0
+        group_addr = take(2) if dma else 0
         # split-K: one masked workspace offset per accumulator quad (lane*16 + quad*1024, or out of range)
         part = take(acc_regs // 4) if ks > 1 else 0
         if vgprs.next_free() <= MAX_ARCH_VGPRS:
@@ -193,6 +213,8 @@ def _plan_with(arch: str, p: dict, pipelined: bool) -> dict:
     # doubles the tile's LDS (m32_n32_k512: 65 -> 130 KiB), so one workgroup fits a CU instead of the two
     # the VGPRs allow, halving the bytes in flight per CU; measure on hardware before trusting it for decode.
     stages = 2 if pipelined and 2 * slab_bytes <= arch_info(arch).lds_bytes else 1
+    if dma:
+        stages = RING_SLABS
     # K-slice reduction: waves 1..ks-1 park their accumulators in LDS, [wave-1][quad][lane][4 dwords]
     red_bytes = (ks - 1) * acc_regs * WAVE_SIZE * 4
     return {
@@ -209,6 +231,8 @@ def _plan_with(arch: str, p: dict, pipelined: bool) -> dict:
         "v_a_data_sets": a_data_sets, "v_b_data_sets": b_data_sets, "reg_stages": reg_stages,
         "frag_batches": frag_batches, "v_a_frag": a_frag, "v_b_frag": b_frag, "v_acc": acc,
         "v_bias": bias, "v_cvt": cvt, "v_part": part,
+        "dma": dma, "v_read_base": read_base, "v_group_addr": group_addr, "dma_bytes": LDS_DMA_BYTES,
+        "swizzle_shift": _swizzle_shift(phase_lanes, chunks_per_row) if dma else 0,
         # after the K loop the slab registers and operand fragments are dead: the K-slice and split-K
         # reductions read partial sums back into them (v_red), sum_slots partial tiles at a time
         "v_red": a_data_sets[0] if ks > 1 else 0,
@@ -218,6 +242,17 @@ def _plan_with(arch: str, p: dict, pipelined: bool) -> dict:
         "next_free_vgpr": next_free_vgpr, "next_free_sgpr": 80 if ks > 1 else 64,
         "workgroup_ids": "xyz" if ks > 1 else "xy",
     }
+
+
+def _swizzle_shift(phase_lanes: int, chunks_per_row: int) -> int:
+    """The direct-to-LDS slab layout is unpadded ([row][BK] bf16), so a read phase (phase_lanes lanes: 16
+    consecutive rows of one 16-byte chunk column c) would hit one bank group. Chunk c of row r is stored in
+    slot c ^ swz(r), swz(r) = (r >> shift) % chunks_per_row, shift = log2(phase_lanes / chunks_per_row):
+    a phase's rows then cover phase_lanes / chunks_per_row row offsets within a bank cycle times
+    chunks_per_row distinct swizzles = phase_lanes distinct slots. swz has period phase_lanes rows, which
+    divides 32 (the MFMA block) and every loader pass, so it is one value per lane for all its chunks and
+    operand blocks. Writes need nothing: each instruction fills 1 KiB contiguously."""
+    return (phase_lanes // chunks_per_row).bit_length() - 1
 
 
 def _split_args(p: dict) -> tuple:
