@@ -108,6 +108,9 @@ def _valid(arch: str, p: dict) -> str | None:
     if plan["dma"] and (plan["phase_lanes"] % plan["chunks_per_row"] or 32 % plan["phase_lanes"]
                         or plan["rows_per_pass"] % plan["phase_lanes"] or plan["threads"] * CHUNK_BYTES % LDS_DMA_BYTES):
         return "the direct-to-LDS swizzle must repeat within an MFMA block and a loader pass"
+    if plan["dma"] and (plan["frag_batches"] != 1 or plan["k_steps"] // plan["steps_per_read"] < 2):
+        # the next slab's first read group lands while this slab's last group multiplies
+        return "the direct-to-LDS loop needs one operand batch of at least two read groups"
     if plan["phase_rows"] > 1 and plan["chunks_per_row"] ** 2 % plan["phase_lanes"]:
         return "rows of a write phase would not land on distinct LDS banks"
     if plan["blocks_n"] > MAX_COL_BLOCKS:
