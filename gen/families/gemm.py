@@ -63,6 +63,7 @@ IN_BYTES = 2
 LDS_ROW_PAD_BYTES = 16           # pitch = BK*2 + 16: 16-byte aligned rows, an odd number of 16-byte slots
 CHUNK_BYTES = 16                 # every LDS access of a slab is one 16-byte chunk per lane (b128)
 MAX_COL_BLOCKS = 2               # the template keeps one 64-bit column mask per 32-column block in s44..s47
+WIDE_COL_BLOCKS = 4              # ... or, for the 128-column wave tiles, in s64..s71
 # Direct-to-LDS prefill (`buffer_load_dwordx4 ... offen lds`): gfx950 has the 16-byte form (isa-notes.md
 # "Direct-to-LDS"; gfx942 stops at one dword, too narrow to pay), so its prefill tiles skip the VGPR round
 # trip and the ds_write of every slab. Each instruction writes the wave's 64 lanes x 16 bytes = 1 KiB
@@ -80,7 +81,7 @@ TILES = {
     "gfx942": [(64, 64, 64, 1), (128, 64, 64, 1), (64, 128, 64, 1), (128, 128, 64, 1), (256, 128, 32, 1),
                (32, 32, 256, 4), (32, 64, 256, 4), (256, 256, 32, 1)],
     "gfx950": [(64, 64, 64, 1), (128, 64, 64, 1), (64, 128, 64, 1), (128, 128, 64, 1), (256, 128, 32, 1),
-               (32, 32, 512, 4), (32, 64, 256, 4), (256, 256, 32, 1)],
+               (32, 32, 512, 4), (32, 64, 256, 4), (256, 256, 64, 1)],
 }
 DTYPES = ["bf16", "f16"]
 OUTS = ["bf16", "f16", "f32"]
@@ -113,8 +114,8 @@ def _valid(arch: str, p: dict) -> str | None:
         return "the direct-to-LDS loop needs one operand batch of at least two read groups"
     if plan["phase_rows"] > 1 and plan["chunks_per_row"] ** 2 % plan["phase_lanes"]:
         return "rows of a write phase would not land on distinct LDS banks"
-    if plan["blocks_n"] > MAX_COL_BLOCKS:
-        return f"a wave may own at most {MAX_COL_BLOCKS} 32-column blocks"
+    if plan["blocks_n"] > (WIDE_COL_BLOCKS if plan["acc_agprs"] else MAX_COL_BLOCKS):
+        return "a wave owns too many 32-column blocks for its column masks"
     if plan["lds_bytes"] > arch_info(arch).lds_bytes:
         return "tiles do not fit in LDS"
     if (plan["k_steps"] // plan["steps_per_read"]) % plan["frag_batches"]:
@@ -125,7 +126,12 @@ def _valid(arch: str, p: dict) -> str | None:
 
 
 def _threads(p: dict) -> int:
-    return BIG_TILE_THREADS if p["bm"] * p["bn"] >= 256 * 256 else THREADS
+    """256x256 with BK 64 (gfx950's, direct-to-LDS) keeps 4 waves of 128x128 outputs, accumulators in AGPRs:
+    per K step a wave reads 128 + 128 operand rows for 16 MFMAs, where 8 waves of 128x64 read 8 x 192 rows
+    for the same 128: the LDS read bytes per MFMA fall by a third (LDS time was the 256x256 tile's bound)."""
+    if p["bm"] * p["bn"] >= 256 * 256:
+        return THREADS if p["bk"] == 64 else BIG_TILE_THREADS
+    return THREADS
 
 
 def _workgroups_per_cu(arch: str, plan: dict) -> int:
@@ -198,7 +204,10 @@ def _plan_with(arch: str, p: dict, pipelined: bool, dma: bool = False) -> dict:
         b_data_sets = [take(4 * b_chunks) for _ in range(reg_stages)]
         a_frag = take(k_steps // frag_batches * blocks_m * mfma.operand_regs)
         b_frag = take(k_steps // frag_batches * blocks_n * mfma.operand_regs)
-        acc = take(acc_regs)
+        # accumulators beyond half the arch VGPRs (the 128x128 wave tile's 256) go to the AGPRs (a0..)
+        acc_agprs = dma and acc_regs > MAX_ARCH_VGPRS // 2
+        acc = 0 if acc_agprs else take(acc_regs)
+        acc_read = take(1) if acc_agprs else 0      # the epilogue reads one accumulator at a time
         bias = take(blocks_n)
         cvt = take(2)                                # output conversion temporaries
         # dma: each lane's swizzled A / B operand read address in slab 0, and the read group's XOR of it
@@ -217,7 +226,9 @@ def _plan_with(arch: str, p: dict, pipelined: bool, dma: bool = False) -> dict:
     # the VGPRs allow, halving the bytes in flight per CU; measure on hardware before trusting it for decode.
     stages = 2 if pipelined and 2 * slab_bytes <= arch_info(arch).lds_bytes else 1
     if dma:
-        stages = RING_SLABS
+        # two slabs where three do not fit (256x256x64: 64 KiB each): slab i+2 then loads while slab i+1,
+        # a whole 2048-cycle slab of MFMAs, runs
+        stages = RING_SLABS if RING_SLABS * slab_bytes <= arch_info(arch).lds_bytes else 2
     # K-slice reduction: waves 1..ks-1 park their accumulators in LDS, [wave-1][quad][lane][4 dwords]
     red_bytes = (ks - 1) * acc_regs * WAVE_SIZE * 4
     return {
@@ -234,6 +245,8 @@ def _plan_with(arch: str, p: dict, pipelined: bool, dma: bool = False) -> dict:
         "v_a_data_sets": a_data_sets, "v_b_data_sets": b_data_sets, "reg_stages": reg_stages,
         "frag_batches": frag_batches, "v_a_frag": a_frag, "v_b_frag": b_frag, "v_acc": acc,
         "v_bias": bias, "v_cvt": cvt, "v_part": part,
+        "acc_agprs": acc_agprs, "agpr_count": acc_regs if acc_agprs else 0, "v_acc_read": acc_read,
+        "s_col_mask": 64 if acc_agprs else 44,
         "dma": dma, "v_read_base": read_base, "v_group_addr": group_addr, "dma_bytes": LDS_DMA_BYTES,
         "swizzle_shift": _swizzle_shift(phase_lanes, chunks_per_row) if dma else 0,
         # after the K loop the slab registers and operand fragments are dead: the K-slice and split-K
@@ -242,7 +255,7 @@ def _plan_with(arch: str, p: dict, pipelined: bool, dma: bool = False) -> dict:
         "sum_slots": splitk.sum_slots(acc - a_data_sets[0], acc_regs // 4) if ks > 1 else 0,
         "splitk": ks > 1, "partial_tile_bytes": bm * bn * splitk.F32_BYTES,
         "counter_region_align": splitk.COUNTER_REGION_ALIGN,
-        "next_free_vgpr": next_free_vgpr, "next_free_sgpr": 80 if ks > 1 else 64,
+        "next_free_vgpr": next_free_vgpr, "next_free_sgpr": 80 if ks > 1 else 72 if acc_agprs else 64,
         "workgroup_ids": "xyz" if ks > 1 else "xy",
     }
 
