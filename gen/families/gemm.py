@@ -151,7 +151,16 @@ def _plan(arch: str, p: dict) -> dict:
     if p["ks"] > 1:
         return _plan_with(arch, p, pipelined=True)
     if arch in LDS_DMA_ARCHS:
-        return _plan_with(arch, p, pipelined=True, dma=True)
+        # Three ring slabs, unless that leaves one workgroup per CU where two slabs leave more (128x128:
+        # 96 KiB vs 64 KiB): with one workgroup (one wave per SIMD) every barrier stalls the whole CU, with
+        # two they overlap each other's. The timing model agrees (modeled, 1024 x 1024 x 4096 on 4 CUs:
+        # 128x128 345 us with two slabs vs 361 us with three; 64x64 and 128x64 are faster with three).
+        ring = _plan_with(arch, p, pipelined=True, ring_slabs=RING_SLABS)
+        two = _plan_with(arch, p, pipelined=True, ring_slabs=2)
+        fits = ring["lds_bytes"] <= arch_info(arch).lds_bytes
+        if not fits or (_workgroups_per_cu(arch, ring) == 1 and _workgroups_per_cu(arch, two) > 1):
+            return two
+        return ring
     pipelined = _plan_with(arch, p, pipelined=True)
     single = _plan_with(arch, p, pipelined=False)
     fits = pipelined["next_free_vgpr"] <= MAX_ARCH_VGPRS and pipelined["lds_bytes"] <= arch_info(arch).lds_bytes
@@ -159,10 +168,11 @@ def _plan(arch: str, p: dict) -> dict:
     return pipelined if keeps else single
 
 
-def _plan_with(arch: str, p: dict, pipelined: bool, dma: bool = False) -> dict:
+def _plan_with(arch: str, p: dict, pipelined: bool, ring_slabs: int = 0) -> dict:
     """Register and LDS allocation. Fixed VGPRs v0..v15 are named in the template; everything sized by the
-    tile lives above, each range 4-aligned (gfx90a+ wants even-aligned VGPR tuples). `dma`: the slabs go
-    straight to a ring of RING_SLABS LDS slabs (no data registers, no ds_write), layout in _dma_layout."""
+    tile lives above, each range 4-aligned (gfx90a+ wants even-aligned VGPR tuples). `ring_slabs` > 0: the
+    slabs go straight to a ring of that many LDS slabs (no data registers, no ds_write; _swizzle_shift)."""
+    dma = ring_slabs > 0
     mfma = MFMA_32X32[(arch, p["dtype"])]
     bm, bn, bk, ks = p["bm"], p["bn"], p["bk"], p["ks"]
     chunks_per_row = bk // CHUNK_ELEMS
@@ -226,9 +236,8 @@ def _plan_with(arch: str, p: dict, pipelined: bool, dma: bool = False) -> dict:
     # the VGPRs allow, halving the bytes in flight per CU; measure on hardware before trusting it for decode.
     stages = 2 if pipelined and 2 * slab_bytes <= arch_info(arch).lds_bytes else 1
     if dma:
-        # two slabs where three do not fit (256x256x64: 64 KiB each): slab i+2 then loads while slab i+1,
-        # a whole 2048-cycle slab of MFMAs, runs
-        stages = RING_SLABS if RING_SLABS * slab_bytes <= arch_info(arch).lds_bytes else 2
+        # with two (256x256x64, where three 64 KiB slabs do not fit), slab i+2 loads while slab i+1 runs
+        stages = ring_slabs
     # K-slice reduction: waves 1..ks-1 park their accumulators in LDS, [wave-1][quad][lane][4 dwords]
     red_bytes = (ks - 1) * acc_regs * WAVE_SIZE * 4
     return {
