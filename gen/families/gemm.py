@@ -302,6 +302,12 @@ def _cost(arch: str, p: dict) -> list:
     # decode tiles at small M and move the pinned decode picks (a trade not evaluated).
     if p["ks"] > 1:
         in_flight = ["mul", ["add", ["min", p["bm"], "M"], ["min", p["bn"], "N"]], 2 * p["bk"] * IN_BYTES]
+    elif p["bm"] * p["bn"] >= 256 * 256:
+        # The 256x256 tile keeps the cost of its BK 32 slab (gfx942's, and gfx950's before its BK 64, 4-wave
+        # form): ranked by its 64 KiB slab it would take the M = 512 and N = 1536 picks from 128x128, which
+        # the timing model says is slower there (M = 512, N = K = 8192: 118.9 vs 63.9 us modeled: 64
+        # workgroups leave 192 of 256 CUs idle). The roofline sees neither the L2 nor idle CUs.
+        in_flight = ["mul", ["add", ["min", p["bm"], "M"], ["min", p["bn"], "N"]], 32 * IN_BYTES]
     return roofline_cost(roof, p["bm"], p["bn"], p["bk"], IN_BYTES, DTYPE_BYTES[p["out"]],
                          roof.flops_per_ns_per_cu, split=split, in_flight_bytes=in_flight)
 

@@ -63,17 +63,17 @@ TEST(TimingLdsDma, DirectToLdsLoadsTakeTheLdsForTheirBytes) {
 }
 
 TEST(TimingLdsDma, LdsReadsShareTheLdsWithArrivingDirectLoads) {
-  // Wave 0 (SIMD 0) streams 256 KiB of ds_reads (2048 LDS cycles); wave 1 (SIMD 1) issues 128 direct-to-LDS
-  // loads of 1 KiB whose data arrives while the reads run (the last by the memory path's rate plus the
-  // latency, well before 2048 + 1024 cycles). The LDS never idles from the first read until it has taken
-  // both byte streams at 128 B/clk: (256 + 128) KiB / 128 = 3072 cycles, plus the LDS latency. Without
-  // the charge the CU is done after the reads' 2048.
+  // Wave 0 (SIMD 0) streams 256 KiB of ds_reads (2048 LDS cycles); wave 1 (SIMD 1) issues 64 direct-to-LDS
+  // loads of 1 KiB whose data arrives while the reads run (gfx950's memory path moves 64 B/clk per CU, AMD
+  // CDNA 3 white paper's 2048 B/clk per XCD over 32 CUs: the last arrives after 1024 + 500 cycles). The LDS
+  // never idles from the first read until it has taken both byte streams at 128 B/clk: (256 + 64) KiB / 128
+  // = 2560 cycles, plus the LDS latency. Without the charge the CU is done after the reads' 2048.
   TimingConstants c = timing_constants("gfx950");
   c.vmem_latency = 500;  // the launch sets the cache mix; here a fixed latency keeps arrivals inside the reads
   WaveTrace reader(256, lds_read());
   reader.push_back(wait_all());
   reader.push_back(end());
-  constexpr uint32_t kLoads = 128;
+  constexpr uint32_t kLoads = 64;
   const CuTiming shared = model_cu({reader, loads(kLoads, true)}, 1, c);
   const CuTiming alone = model_cu({reader, loads(kLoads, false)}, 1, c);
   const double rate = c.lds_bytes_per_clk;
