@@ -71,6 +71,12 @@ WIDE_COL_BLOCKS = 4              # ... or, for the 128-column wave tiles, in s64
 LDS_DMA_ARCHS = ("gfx950",)
 LDS_DMA_BYTES = 16 * WAVE_SIZE   # one wave's direct-to-LDS instruction
 RING_SLABS = 3                   # slab i is multiplied while slabs i+1 and i+2 land in the other two
+# gfx950 prefill tiles that keep the register-staged pipeline: 128x128's (two slabs in flight through
+# registers, an LDS double buffer of 66 KiB, two workgroups per CU) beats its direct-to-LDS forms in the
+# timing model: with three ring slabs (96 KiB) one workgroup fits a CU, with two only one slab is in
+# flight (modeled us, old / two slabs / three: M=512 N=K=8192 63.9 / 67.3 / -, M=512 N=7168 K=18432
+# 134.9 / 150.9 / -; 1024 x 1024 x 4096 on 4 CUs 348.6 / 344.9 / 360.6).
+REGISTER_STAGED = {(128, 128)}
 
 # (bm, bn, bk, ks) per arch. Prefill tiles use a 2x2 wave grid (ks = 1), the 256x256 one 8 waves in 2x4
 # (128x64 outputs and 128 accumulator VGPRs per wave: with 4 waves its 256 accumulators alone would fill
@@ -150,17 +156,11 @@ def _plan(arch: str, p: dict) -> dict:
     timing model: the next slab's loads then overlap a whole slab of MFMAs instead of the LDS phases)."""
     if p["ks"] > 1:
         return _plan_with(arch, p, pipelined=True)
-    if arch in LDS_DMA_ARCHS:
-        # Three ring slabs, unless that leaves one workgroup per CU where two slabs leave more (128x128:
-        # 96 KiB vs 64 KiB): with one workgroup (one wave per SIMD) every barrier stalls the whole CU, with
-        # two they overlap each other's. The timing model agrees (modeled, 1024 x 1024 x 4096 on 4 CUs:
-        # 128x128 345 us with two slabs vs 361 us with three; 64x64 and 128x64 are faster with three).
+    if arch in LDS_DMA_ARCHS and (p["bm"], p["bn"]) not in REGISTER_STAGED:
         ring = _plan_with(arch, p, pipelined=True, ring_slabs=RING_SLABS)
-        two = _plan_with(arch, p, pipelined=True, ring_slabs=2)
-        fits = ring["lds_bytes"] <= arch_info(arch).lds_bytes
-        if not fits or (_workgroups_per_cu(arch, ring) == 1 and _workgroups_per_cu(arch, two) > 1):
-            return two
-        return ring
+        if ring["lds_bytes"] <= arch_info(arch).lds_bytes:
+            return ring
+        return _plan_with(arch, p, pipelined=True, ring_slabs=2)
     pipelined = _plan_with(arch, p, pipelined=True)
     single = _plan_with(arch, p, pipelined=False)
     fits = pipelined["next_free_vgpr"] <= MAX_ARCH_VGPRS and pipelined["lds_bytes"] <= arch_info(arch).lds_bytes

@@ -39,8 +39,8 @@ MFMA_K = {"gfx942": 8, "gfx950": 16}
 # Prefill tiles (bm, bn) that pipeline two K slabs like the decode tiles: those where it keeps the workgroups
 # resident per CU (gen/families/gemm.py _plan; gfx942's 64 KiB LDS holds two slabs of none of the others
 # without losing one, gfx950's 160 KiB of all but the two 128x64 shapes).
-# (gfx950's prefill tiles load straight to LDS instead: _check_direct_to_lds)
-PIPELINED_PREFILL = {"gfx942": {(128, 128), (256, 256)}, "gfx950": set()}
+# (gfx950's other prefill tiles load straight to LDS instead: _check_direct_to_lds)
+PIPELINED_PREFILL = {"gfx942": {(128, 128), (256, 256)}, "gfx950": {(128, 128)}}
 
 
 @functools.lru_cache(maxsize=None)
@@ -94,7 +94,8 @@ def _check_direct_to_lds(variant, code, plan, blocks):
     barriers = [i for i, line in enumerate(code) if line == "s_barrier"]
     assert len(barriers) == 2  # slab 0 landed; then one per slab
     assert f"s_waitcnt vmcnt({plan['a_chunks'] + plan['b_chunks']})" in code
-    assert plan["stages"] in (2, 3)  # ring slabs (gen/families/gemm.py _plan says which)
+    # three ring slabs where they fit
+    assert plan["stages"] == (2 if p["bk"] * (p["bm"] + p["bn"]) * 2 * 3 > arch_info("gfx950").lds_bytes else 3)
     assert plan["lds_bytes"] == plan["stages"] * (p["bm"] + p["bn"]) * p["bk"] * 2
     assert sum(line.startswith("v_mul_f32") for line in code) == plan["blocks_m"] * plan["blocks_n"] * 16
     assert plan["next_free_vgpr"] <= 256
