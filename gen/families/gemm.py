@@ -6,7 +6,8 @@ C is bf16, f16 or f32 [M,N] (row stride ldc), rounded to nearest even from the f
 the top of asm/gemm/gemm.s.j2.
 
 Two kinds of variant share the template:
-- prefill tiles (ks = 1): 4 waves in a 2x2 grid over a BM x BN output tile (256x256: 8 waves in 2x4);
+- prefill tiles (ks = 1): 4 waves in a 2x2 grid over a BM x BN output tile (gfx942's 256x256: 8 waves in
+  2x4; gfx950's 256x256x64: 4 waves of 128x128, accumulators in AGPRs);
 - decode tiles (ks = 4, BM = 32): the 4 waves split each K slab in 4 K-slices over the same 32 x BN tile and
   are reduced through LDS in fixed wave order (deterministic), so a workgroup streams 4x the K per
   iteration (bytes in flight, what a memory-bound M <= 32 problem needs) with a small output tile (many
@@ -20,13 +21,15 @@ Two kinds of variant share the template:
   65 KiB for 32x64x256, 33 KiB for 32x32x256 (gfx942); at M = 32, 128 / 96 / 64 KiB; half that before
   (one slab). The cost model's in_flight term counts both stages.
 - Prefill tiles pipeline the same way (two register sets; an LDS double buffer where two slabs fit)
-  wherever that keeps as many workgroups resident per CU (_plan): on gfx950 every prefill tile but
-  128x64 / 64x128, on gfx942 the 128x128 and 256x256 tiles (one LDS buffer). In the timing model the next
-  slab's loads then overlap a whole slab's LDS and MFMA phases.
-- gfx950 prefill tiles instead load each slab straight into LDS (`buffer_load_dwordx4 ... lds`, LDS_DMA_ARCHS)
-  into a ring of three unpadded, XOR-swizzled LDS slabs: slab i is multiplied while slabs i+1 and i+2
-  land. No slab data passes through VGPRs and no ds_write is issued, which takes a quarter of the LDS
-  traffic of the 256x256 tile (its LDS time equalled its MFMA time).
+  wherever that keeps as many workgroups resident per CU (_plan): on gfx942 the 128x128 and 256x256 tiles
+  (one LDS buffer), on gfx950 the 128x128 tile (REGISTER_STAGED). In the timing model the next slab's
+  loads then overlap a whole slab's LDS and MFMA phases.
+- gfx950's other prefill tiles load each slab straight into LDS (`buffer_load_dwordx4 ... lds`,
+  LDS_DMA_ARCHS) into a ring of three unpadded, XOR-swizzled LDS slabs (two for 256x256x64, whose 64 KiB
+  slabs do not fit three times): slab i is multiplied while the next ones land. No slab data passes
+  through VGPRs and no ds_write is issued. The LDS still takes the slab's bytes (the timing model charges
+  them when they arrive), so the 256x256 tile's LDS time is cut by its 4-wave form instead: per K step a
+  wave of 128x128 outputs reads 256 operand rows for 16 MFMAs where 8 waves of 128x64 read 192 for 8.
 - Decode tiles also split K across workgroups (grid z = S splits; gen/families/gemm_splitk.py has the rule,
   asm/common/splitk.s.j2 the deterministic reduction through a loader-allocated workspace). S is chosen per
   call by a manifest expression, not per variant: the right S depends on M, N, K and the device's `cus`
@@ -74,13 +77,14 @@ RING_SLABS = 3                   # slab i is multiplied while slabs i+1 and i+2 
 # gfx950 prefill tiles that keep the register-staged pipeline: 128x128's (two slabs in flight through
 # registers, an LDS double buffer of 66 KiB, two workgroups per CU) beats its direct-to-LDS forms in the
 # timing model: with three ring slabs (96 KiB) one workgroup fits a CU, with two only one slab is in
-# flight (modeled us, old / two slabs / three: M=512 N=K=8192 63.9 / 67.3 / -, M=512 N=7168 K=18432
-# 134.9 / 150.9 / -; 1024 x 1024 x 4096 on 4 CUs 348.6 / 344.9 / 360.6).
+# flight (ingot_gemm_table, modeled us, register-staged / two ring slabs: M=512 N=K=8192 63.9 / 67.3,
+# M=512 N=7168 K=18432 134.9 / 150.9, M=4096 N=1536 K=7168 75.0 / 74.8).
 REGISTER_STAGED = {(128, 128)}
 
-# (bm, bn, bk, ks) per arch. Prefill tiles use a 2x2 wave grid (ks = 1), the 256x256 one 8 waves in 2x4
-# (128x64 outputs and 128 accumulator VGPRs per wave: with 4 waves its 256 accumulators alone would fill
-# the VGPRs; 256x128 with BK 64 needs 312 VGPRs, more than 256, and is not declared); decode tiles split K
+# (bm, bn, bk, ks) per arch. Prefill tiles use a 2x2 wave grid (ks = 1), gfx942's 256x256 one 8 waves in
+# 2x4 (128x64 outputs and 128 accumulator VGPRs per wave: with 4 waves its 256 accumulators alone would
+# fill the VGPRs; 256x128 with BK 64 needs 312 VGPRs, more than 256, and is not declared); gfx950's
+# 256x256 has BK 64 and 4 waves of 128x128 with the 256 accumulators in AGPRs (_threads); decode tiles split K
 # over the 4 waves (ks = 4) and stream deeper K slabs (twice the bytes in flight per CU of the prefill tiles
 # at M = 1); gfx950's 160 KiB LDS takes the 32x32 tile's 512-deep slab (66 KiB), which gfx942's 64 KiB cannot.
 TILES = {
