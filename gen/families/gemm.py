@@ -137,8 +137,8 @@ def _valid(arch: str, p: dict) -> str | None:
 
 def _threads(p: dict) -> int:
     """256x256 with BK 64 (gfx950's, direct-to-LDS) keeps 4 waves of 128x128 outputs, accumulators in AGPRs:
-    per K step a wave reads 128 + 128 operand rows for 16 MFMAs, where 8 waves of 128x64 read 8 x 192 rows
-    for the same 128: the LDS read bytes per MFMA fall by a third (LDS time was the 256x256 tile's bound)."""
+    per K step the tile's 64 MFMAs read 4 x 256 operand rows, where 8 waves of 128x64 read 8 x 192 rows:
+    the LDS read bytes per MFMA fall by a third (LDS time was the 256x256 tile's bound)."""
     if p["bm"] * p["bn"] >= 256 * 256:
         return THREADS if p["bk"] == 64 else BIG_TILE_THREADS
     return THREADS
