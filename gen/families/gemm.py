@@ -6,7 +6,8 @@ C is bf16, f16 or f32 [M,N] (row stride ldc), rounded to nearest even from the f
 the top of asm/gemm/gemm.s.j2.
 
 Two kinds of variant share the template:
-- prefill tiles (ks = 1): 4 waves in a 2x2 grid over a BM x BN output tile (256x256: 8 waves in 2x4);
+- prefill tiles (ks = 1): 4 waves in a 2x2 grid over a BM x BN output tile (gfx942's 256x256: 8 waves in
+  2x4; gfx950's 256x256x64: 4 waves of 128x128, accumulators in AGPRs);
 - decode tiles (ks = 4, BM = 32): the 4 waves split each K slab in 4 K-slices over the same 32 x BN tile and
   are reduced through LDS in fixed wave order (deterministic), so a workgroup streams 4x the K per
   iteration (bytes in flight, what a memory-bound M <= 32 problem needs) with a small output tile (many
@@ -20,9 +21,15 @@ Two kinds of variant share the template:
   65 KiB for 32x64x256, 33 KiB for 32x32x256 (gfx942); at M = 32, 128 / 96 / 64 KiB; half that before
   (one slab). The cost model's in_flight term counts both stages.
 - Prefill tiles pipeline the same way (two register sets; an LDS double buffer where two slabs fit)
-  wherever that keeps as many workgroups resident per CU (_plan): on gfx950 every prefill tile but
-  128x64 / 64x128, on gfx942 the 128x128 and 256x256 tiles (one LDS buffer). In the timing model the next
-  slab's loads then overlap a whole slab's LDS and MFMA phases.
+  wherever that keeps as many workgroups resident per CU (_plan): on gfx942 the 128x128 and 256x256 tiles
+  (one LDS buffer), on gfx950 the 128x128 tile (REGISTER_STAGED). In the timing model the next slab's
+  loads then overlap a whole slab's LDS and MFMA phases.
+- gfx950's other prefill tiles load each slab straight into LDS (`buffer_load_dwordx4 ... lds`,
+  LDS_DMA_ARCHS) into a ring of three unpadded, XOR-swizzled LDS slabs (two for 256x256x64, whose 64 KiB
+  slabs do not fit three times): slab i is multiplied while the next ones land. No slab data passes
+  through VGPRs and no ds_write is issued. The LDS still takes the slab's bytes (the timing model charges
+  them when they arrive), so the 256x256 tile's LDS time is cut by its 4-wave form instead: per K step a
+  wave of 128x128 outputs reads 256 operand rows for 16 MFMAs where 8 waves of 128x64 read 192 for 8.
 - Decode tiles also split K across workgroups (grid z = S splits; gen/families/gemm_splitk.py has the rule,
   asm/common/splitk.s.j2 the deterministic reduction through a loader-allocated workspace). S is chosen per
   call by a manifest expression, not per variant: the right S depends on M, N, K and the device's `cus`
@@ -59,17 +66,32 @@ IN_BYTES = 2
 LDS_ROW_PAD_BYTES = 16           # pitch = BK*2 + 16: 16-byte aligned rows, an odd number of 16-byte slots
 CHUNK_BYTES = 16                 # every LDS access of a slab is one 16-byte chunk per lane (b128)
 MAX_COL_BLOCKS = 2               # the template keeps one 64-bit column mask per 32-column block in s44..s47
+WIDE_COL_BLOCKS = 4              # ... or, for the 128-column wave tiles, in s64..s71
+# Direct-to-LDS prefill (`buffer_load_dwordx4 ... offen lds`): gfx950 has the 16-byte form (isa-notes.md
+# "Direct-to-LDS"; gfx942 stops at one dword, too narrow to pay), so its prefill tiles skip the VGPR round
+# trip and the ds_write of every slab. Each instruction writes the wave's 64 lanes x 16 bytes = 1 KiB
+# contiguously at M0 (bytes) + lane*16; the slab layout is unpadded, XOR-swizzled for conflict-free reads.
+LDS_DMA_ARCHS = ("gfx950",)
+LDS_DMA_BYTES = 16 * WAVE_SIZE   # one wave's direct-to-LDS instruction
+RING_SLABS = 3                   # slab i is multiplied while slabs i+1 and i+2 land in the other two
+# gfx950 prefill tiles that keep the register-staged pipeline: 128x128's (two slabs in flight through
+# registers, an LDS double buffer of 66 KiB, two workgroups per CU) beats its direct-to-LDS forms in the
+# timing model: with three ring slabs (96 KiB) one workgroup fits a CU, with two only one slab is in
+# flight (ingot_gemm_table, modeled us, register-staged / two ring slabs: M=512 N=K=8192 63.9 / 67.3,
+# M=512 N=7168 K=18432 134.9 / 150.9, M=4096 N=1536 K=7168 75.0 / 74.8).
+REGISTER_STAGED = {(128, 128)}
 
-# (bm, bn, bk, ks) per arch. Prefill tiles use a 2x2 wave grid (ks = 1), the 256x256 one 8 waves in 2x4
-# (128x64 outputs and 128 accumulator VGPRs per wave: with 4 waves its 256 accumulators alone would fill
-# the VGPRs; 256x128 with BK 64 needs 312 VGPRs, more than 256, and is not declared); decode tiles split K
+# (bm, bn, bk, ks) per arch. Prefill tiles use a 2x2 wave grid (ks = 1), gfx942's 256x256 one 8 waves in
+# 2x4 (128x64 outputs and 128 accumulator VGPRs per wave: with 4 waves its 256 accumulators alone would
+# fill the VGPRs; 256x128 with BK 64 needs 312 VGPRs, more than 256, and is not declared); gfx950's
+# 256x256 has BK 64 and 4 waves of 128x128 with the 256 accumulators in AGPRs (_threads); decode tiles split K
 # over the 4 waves (ks = 4) and stream deeper K slabs (twice the bytes in flight per CU of the prefill tiles
 # at M = 1); gfx950's 160 KiB LDS takes the 32x32 tile's 512-deep slab (66 KiB), which gfx942's 64 KiB cannot.
 TILES = {
     "gfx942": [(64, 64, 64, 1), (128, 64, 64, 1), (64, 128, 64, 1), (128, 128, 64, 1), (256, 128, 32, 1),
                (32, 32, 256, 4), (32, 64, 256, 4), (256, 256, 32, 1)],
     "gfx950": [(64, 64, 64, 1), (128, 64, 64, 1), (64, 128, 64, 1), (128, 128, 64, 1), (256, 128, 32, 1),
-               (32, 32, 512, 4), (32, 64, 256, 4), (256, 256, 32, 1)],
+               (32, 32, 512, 4), (32, 64, 256, 4), (256, 256, 64, 1)],
 }
 DTYPES = ["bf16", "f16"]
 OUTS = ["bf16", "f16", "f32"]
@@ -94,10 +116,16 @@ def _valid(arch: str, p: dict) -> str | None:
     if (p["bm"] * p["bk"]) % (threads * CHUNK_ELEMS) or (p["bn"] * p["bk"]) % (threads * CHUNK_ELEMS):
         return "each thread must load whole 16-byte chunks of the A and B tiles"
     plan = _plan(arch, p)
+    if plan["dma"] and (plan["phase_lanes"] % plan["chunks_per_row"] or 32 % plan["phase_lanes"]
+                        or plan["rows_per_pass"] % plan["phase_lanes"] or plan["threads"] * CHUNK_BYTES % LDS_DMA_BYTES):
+        return "the direct-to-LDS swizzle must repeat within an MFMA block and a loader pass"
+    if plan["dma"] and (plan["frag_batches"] != 1 or plan["k_steps"] // plan["steps_per_read"] < 2):
+        # the next slab's first read group lands while this slab's last group multiplies
+        return "the direct-to-LDS loop needs one operand batch of at least two read groups"
     if plan["phase_rows"] > 1 and plan["chunks_per_row"] ** 2 % plan["phase_lanes"]:
         return "rows of a write phase would not land on distinct LDS banks"
-    if plan["blocks_n"] > MAX_COL_BLOCKS:
-        return f"a wave may own at most {MAX_COL_BLOCKS} 32-column blocks"
+    if plan["blocks_n"] > (WIDE_COL_BLOCKS if plan["acc_agprs"] else MAX_COL_BLOCKS):
+        return "a wave owns too many 32-column blocks for its column masks"
     if plan["lds_bytes"] > arch_info(arch).lds_bytes:
         return "tiles do not fit in LDS"
     if (plan["k_steps"] // plan["steps_per_read"]) % plan["frag_batches"]:
@@ -108,7 +136,12 @@ def _valid(arch: str, p: dict) -> str | None:
 
 
 def _threads(p: dict) -> int:
-    return BIG_TILE_THREADS if p["bm"] * p["bn"] >= 256 * 256 else THREADS
+    """256x256 with BK 64 (gfx950's, direct-to-LDS) keeps 4 waves of 128x128 outputs, accumulators in AGPRs:
+    per K step the tile's 64 MFMAs read 4 x 256 operand rows, where 8 waves of 128x64 read 8 x 192 rows:
+    the LDS read bytes per MFMA fall by a third (LDS time was the 256x256 tile's bound)."""
+    if p["bm"] * p["bn"] >= 256 * 256:
+        return THREADS if p["bk"] == 64 else BIG_TILE_THREADS
+    return THREADS
 
 
 def _workgroups_per_cu(arch: str, plan: dict) -> int:
@@ -127,6 +160,11 @@ def _plan(arch: str, p: dict) -> dict:
     timing model: the next slab's loads then overlap a whole slab of MFMAs instead of the LDS phases)."""
     if p["ks"] > 1:
         return _plan_with(arch, p, pipelined=True)
+    if arch in LDS_DMA_ARCHS and (p["bm"], p["bn"]) not in REGISTER_STAGED:
+        ring = _plan_with(arch, p, pipelined=True, ring_slabs=RING_SLABS)
+        if ring["lds_bytes"] <= arch_info(arch).lds_bytes:
+            return ring
+        return _plan_with(arch, p, pipelined=True, ring_slabs=2)
     pipelined = _plan_with(arch, p, pipelined=True)
     single = _plan_with(arch, p, pipelined=False)
     fits = pipelined["next_free_vgpr"] <= MAX_ARCH_VGPRS and pipelined["lds_bytes"] <= arch_info(arch).lds_bytes
@@ -134,9 +172,11 @@ def _plan(arch: str, p: dict) -> dict:
     return pipelined if keeps else single
 
 
-def _plan_with(arch: str, p: dict, pipelined: bool) -> dict:
+def _plan_with(arch: str, p: dict, pipelined: bool, ring_slabs: int = 0) -> dict:
     """Register and LDS allocation. Fixed VGPRs v0..v15 are named in the template; everything sized by the
-    tile lives above, each range 4-aligned (gfx90a+ wants even-aligned VGPR tuples)."""
+    tile lives above, each range 4-aligned (gfx90a+ wants even-aligned VGPR tuples). `ring_slabs` > 0: the
+    slabs go straight to a ring of that many LDS slabs (no data registers, no ds_write; _swizzle_shift)."""
+    dma = ring_slabs > 0
     mfma = MFMA_32X32[(arch, p["dtype"])]
     bm, bn, bk, ks = p["bm"], p["bn"], p["bk"], p["ks"]
     chunks_per_row = bk // CHUNK_ELEMS
@@ -147,7 +187,7 @@ def _plan_with(arch: str, p: dict, pipelined: bool) -> dict:
     wave_m, wave_n = bm // waves_m, bn // waves_n
     blocks_m, blocks_n = wave_m // mfma.m, wave_n // mfma.n
     k_steps = bk // ks // mfma.k
-    pitch = bk * IN_BYTES + LDS_ROW_PAD_BYTES
+    pitch = bk * IN_BYTES + (0 if dma else LDS_ROW_PAD_BYTES)
     # Bank-conflict-free LDS (the emulator's model: phases of banks/4 lanes for b128, lanes of a phase on
     # distinct banks). Every access is a 16-byte chunk; a row is an odd number of 16-byte slots.
     #  - Operand reads: the lanes of a phase read one chunk column of consecutive rows, and an odd row pitch
@@ -159,14 +199,14 @@ def _plan_with(arch: str, p: dict, pipelined: bool) -> dict:
     #    phase's worth of chunks; otherwise the phase spans phase_rows rows, and the loader maps those to
     #    rows chunks_per_row apart, which an odd pitch of chunks_per_row + 1 slots puts on consecutive slots.
     phase_lanes = LDS_BANKS[arch] * 4 // CHUNK_BYTES
-    phase_rows = max(1, phase_lanes // chunks_per_row)
+    phase_rows = 1 if dma else max(1, phase_lanes // chunks_per_row)
     steps_per_read = CHUNK_BYTES // (mfma.k_per_lane * IN_BYTES)
     acc_regs = blocks_m * blocks_n * mfma.acc_regs
 
     # Pipelined tiles keep two slabs in flight ahead of the one being multiplied (two register stages);
     # where their operand fragments would then overflow the VGPRs, a slab's operands are read and
     # multiplied in two batches.
-    reg_stages = 2 if pipelined else 1
+    reg_stages = 0 if dma else 2 if pipelined else 1
     for frag_batches in (1, 2):
         vgprs = VgprAllocator(16)
         take = vgprs.take
@@ -178,9 +218,15 @@ def _plan_with(arch: str, p: dict, pipelined: bool) -> dict:
         b_data_sets = [take(4 * b_chunks) for _ in range(reg_stages)]
         a_frag = take(k_steps // frag_batches * blocks_m * mfma.operand_regs)
         b_frag = take(k_steps // frag_batches * blocks_n * mfma.operand_regs)
-        acc = take(acc_regs)
+        # accumulators beyond half the arch VGPRs (the 128x128 wave tile's 256) go to the AGPRs (a0..)
+        acc_agprs = dma and acc_regs > MAX_ARCH_VGPRS // 2
+        acc = 0 if acc_agprs else take(acc_regs)
+        acc_read = take(1) if acc_agprs else 0      # the epilogue reads one accumulator at a time
         bias = take(blocks_n)
         cvt = take(2)                                # output conversion temporaries
+        # dma: each lane's swizzled A / B operand read address in slab 0, and the read group's XOR of it
+        read_base = take(2) if dma else 0
+        group_addr = take(2) if dma else 0
         # split-K: one masked workspace offset per accumulator quad (lane*16 + quad*1024, or out of range)
         part = take(acc_regs // 4) if ks > 1 else 0
         if vgprs.next_free() <= MAX_ARCH_VGPRS:
@@ -193,6 +239,9 @@ def _plan_with(arch: str, p: dict, pipelined: bool) -> dict:
     # doubles the tile's LDS (m32_n32_k512: 65 -> 130 KiB), so one workgroup fits a CU instead of the two
     # the VGPRs allow, halving the bytes in flight per CU; measure on hardware before trusting it for decode.
     stages = 2 if pipelined and 2 * slab_bytes <= arch_info(arch).lds_bytes else 1
+    if dma:
+        # with two (256x256x64, where three 64 KiB slabs do not fit), slab i+2 loads while slab i+1 runs
+        stages = ring_slabs
     # K-slice reduction: waves 1..ks-1 park their accumulators in LDS, [wave-1][quad][lane][4 dwords]
     red_bytes = (ks - 1) * acc_regs * WAVE_SIZE * 4
     return {
@@ -209,15 +258,30 @@ def _plan_with(arch: str, p: dict, pipelined: bool) -> dict:
         "v_a_data_sets": a_data_sets, "v_b_data_sets": b_data_sets, "reg_stages": reg_stages,
         "frag_batches": frag_batches, "v_a_frag": a_frag, "v_b_frag": b_frag, "v_acc": acc,
         "v_bias": bias, "v_cvt": cvt, "v_part": part,
+        "acc_agprs": acc_agprs, "agpr_count": acc_regs if acc_agprs else 0, "v_acc_read": acc_read,
+        "s_col_mask": 64 if acc_agprs else 44,
+        "dma": dma, "v_read_base": read_base, "v_group_addr": group_addr, "dma_bytes": LDS_DMA_BYTES,
+        "swizzle_shift": _swizzle_shift(phase_lanes, chunks_per_row) if dma else 0,
         # after the K loop the slab registers and operand fragments are dead: the K-slice and split-K
         # reductions read partial sums back into them (v_red), sum_slots partial tiles at a time
         "v_red": a_data_sets[0] if ks > 1 else 0,
         "sum_slots": splitk.sum_slots(acc - a_data_sets[0], acc_regs // 4) if ks > 1 else 0,
         "splitk": ks > 1, "partial_tile_bytes": bm * bn * splitk.F32_BYTES,
         "counter_region_align": splitk.COUNTER_REGION_ALIGN,
-        "next_free_vgpr": next_free_vgpr, "next_free_sgpr": 80 if ks > 1 else 64,
+        "next_free_vgpr": next_free_vgpr, "next_free_sgpr": 80 if ks > 1 else 72 if acc_agprs else 64,
         "workgroup_ids": "xyz" if ks > 1 else "xy",
     }
+
+
+def _swizzle_shift(phase_lanes: int, chunks_per_row: int) -> int:
+    """The direct-to-LDS slab layout is unpadded ([row][BK] bf16), so a read phase (phase_lanes lanes: 16
+    consecutive rows of one 16-byte chunk column c) would hit one bank group. Chunk c of row r is stored in
+    slot c ^ swz(r), swz(r) = (r >> shift) % chunks_per_row, shift = log2(phase_lanes / chunks_per_row):
+    a phase's rows then cover phase_lanes / chunks_per_row row offsets within a bank cycle times
+    chunks_per_row distinct swizzles = phase_lanes distinct slots. swz has period phase_lanes rows, which
+    divides 32 (the MFMA block) and every loader pass, so it is one value per lane for all its chunks and
+    operand blocks. Writes need nothing: each instruction fills 1 KiB contiguously."""
+    return (phase_lanes // chunks_per_row).bit_length() - 1
 
 
 def _split_args(p: dict) -> tuple:
@@ -242,6 +306,12 @@ def _cost(arch: str, p: dict) -> list:
     # decode tiles at small M and move the pinned decode picks (a trade not evaluated).
     if p["ks"] > 1:
         in_flight = ["mul", ["add", ["min", p["bm"], "M"], ["min", p["bn"], "N"]], 2 * p["bk"] * IN_BYTES]
+    elif p["bm"] * p["bn"] >= 256 * 256:
+        # The 256x256 tile keeps the cost of its BK 32 slab (gfx942's, and gfx950's before its BK 64, 4-wave
+        # form): ranked by its 64 KiB slab it would take the M = 512 and N = 1536 picks from 128x128, which
+        # the timing model says is slower there (M = 512, N = K = 8192: 118.9 vs 63.9 us modeled: 64
+        # workgroups leave 192 of 256 CUs idle). The roofline sees neither the L2 nor idle CUs.
+        in_flight = ["mul", ["add", ["min", p["bm"], "M"], ["min", p["bn"], "N"]], 32 * IN_BYTES]
     return roofline_cost(roof, p["bm"], p["bn"], p["bk"], IN_BYTES, DTYPE_BYTES[p["out"]],
                          roof.flops_per_ns_per_cu, split=split, in_flight_bytes=in_flight)
 

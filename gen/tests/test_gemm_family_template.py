@@ -39,7 +39,8 @@ MFMA_K = {"gfx942": 8, "gfx950": 16}
 # Prefill tiles (bm, bn) that pipeline two K slabs like the decode tiles: those where it keeps the workgroups
 # resident per CU (gen/families/gemm.py _plan; gfx942's 64 KiB LDS holds two slabs of none of the others
 # without losing one, gfx950's 160 KiB of all but the two 128x64 shapes).
-PIPELINED_PREFILL = {"gfx942": {(128, 128), (256, 256)}, "gfx950": {(64, 64), (128, 128), (256, 128), (256, 256)}}
+# (gfx950's other prefill tiles load straight to LDS instead: _check_direct_to_lds)
+PIPELINED_PREFILL = {"gfx942": {(128, 128), (256, 256)}, "gfx950": {(128, 128)}}
 
 
 @functools.lru_cache(maxsize=None)
@@ -68,6 +69,38 @@ def test_the_sample_covers_every_combination_on_each_arch():
         assert len(got) == 12
 
 
+def _check_direct_to_lds(variant, code, plan, blocks):
+    """gfx950 prefill: slabs go straight to LDS (gen/families/gemm.py LDS_DMA_ARCHS), no ds_write."""
+    p = variant.params
+    assert variant.arch == "gfx950" and p["ks"] == 1
+    assert not any(line.startswith("ds_write") for line in code)
+    loads = [line for line in code if line.startswith("buffer_load_dwordx4")]
+    assert loads and all(line.endswith(" offen lds") for line in loads)
+    # each load's M0 is written two instructions before it at most, never right before (1 wait state)
+    for i, line in enumerate(code):
+        if line.startswith("buffer_load_dwordx4"):
+            assert not code[i - 1].startswith("s_add_u32 m0") and any(c.startswith("s_add_u32 m0") for c in code[i - 2:i])
+            offset_reg = line.split()[1].rstrip(",")
+            writer = next(code[j] for j in range(i - 1, -1, -1)
+                          if re.match(rf"\S+ {offset_reg},", code[j]) and not code[j].startswith("buffer_load"))
+            assert writer.startswith(f"v_cndmask_b32 {offset_reg},"), (i, line, writer)
+    # the K loop: group 0, the middle groups, and the last group in its three paths (loads of a full slab,
+    # of the tail slab, none) plus once after the last slab
+    groups = p["bk"] // 16
+    mfmas = [line for line in code if line.startswith("v_mfma")]
+    assert len(mfmas) == blocks * (groups - 1 + 4)
+    assert all(line.startswith("v_mfma_f32_32x32x16_") for line in mfmas)
+    assert all(" a[" in line for line in mfmas) == plan["acc_agprs"]
+    barriers = [i for i, line in enumerate(code) if line == "s_barrier"]
+    assert len(barriers) == 2  # slab 0 landed; then one per slab
+    assert f"s_waitcnt vmcnt({plan['a_chunks'] + plan['b_chunks']})" in code
+    # three ring slabs where they fit
+    assert plan["stages"] == (2 if p["bk"] * (p["bm"] + p["bn"]) * 2 * 3 > arch_info("gfx950").lds_bytes else 3)
+    assert plan["lds_bytes"] == plan["stages"] * (p["bm"] + p["bn"]) * p["bk"] * 2
+    assert sum(line.startswith("v_mul_f32") for line in code) == plan["blocks_m"] * plan["blocks_n"] * 16
+    assert plan["next_free_vgpr"] <= 256
+
+
 @pytest.mark.parametrize("variant", SAMPLE, ids=lambda v: v.id)
 def test_kernel_structure(variant):
     p, arch = variant.params, variant.arch
@@ -77,8 +110,12 @@ def test_kernel_structure(variant):
     # the arch's own MFMA for the input dtype, as many per slab as the wave's K-slice needs
     mfmas = [line.split()[0] for line in code if line.startswith("v_mfma")]
     assert set(mfmas) == {MFMA[(arch, p["dtype"])]}
-    waves = (1, 1) if p["ks"] > 1 else (2, 4 if p["bm"] * p["bn"] >= 256 * 256 else 2)  # the 256x256 tile: 8 waves
+    # the 256x256 tile: 8 waves, but 4 with BK 64 (gfx950's, 128x128 per wave)
+    waves = (1, 1) if p["ks"] > 1 else (2, 4 if p["bm"] * p["bn"] >= 256 * 256 and p["bk"] == 32 else 2)
     blocks = (p["bm"] // waves[0] // 32) * (p["bn"] // waves[1] // 32)
+    if plan["dma"]:
+        _check_direct_to_lds(variant, code, plan, blocks)
+        return
     # a pipelined tile's K loop is unrolled once per register stage (the two sets have their own registers)
     pipelined = p["ks"] > 1 or (p["bm"], p["bn"]) in PIPELINED_PREFILL[arch]
     bodies = plan["reg_stages"]

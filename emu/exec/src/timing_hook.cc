@@ -80,6 +80,9 @@ void record_timing(Wave& wave, const Inst& inst, const TimingSnapshot& before) {
     }
     case TimingKind::kVmemLoad: case TimingKind::kVmemStore:
       op.bytes = static_cast<uint32_t>(profile.global_bytes_read + profile.global_bytes_written - before.global_bytes);
+      // MUBUF `... lds` and global_/scratch_load_lds_*: the data is written to LDS, not to VGPRs
+      op.to_lds = op.kind == TimingKind::kVmemLoad &&
+                  (inst.mem.lds || op_mnemonic(inst.op).find("_load_lds_") != std::string_view::npos);
       break;
     default: break;
   }

@@ -3,12 +3,15 @@
 // (VALU/MFMA, SALU, branch, VMEM, LDS, SMEM), each from a different wave, oldest wave first. A wave's
 // next instruction waits for its pipe (VALU, MFMA per SIMD; LDS and the memory path per CU), for the
 // MFMA results it reads, for s_waitcnt counters and for s_barrier. Loads complete after the memory
-// path has moved their bytes plus the latency; counters retire in issue order.
+// path has moved their bytes plus the latency; counters retire in issue order. A direct-to-LDS load's
+// data is written to the LDS when it arrives, at the LDS rate, sharing it with the ds_* traffic
+// (`charge_lds_writes`).
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <deque>
 #include <limits>
+#include <queue>
 #include <vector>
 
 #include "ingot_emu/timing.h"
@@ -97,6 +100,8 @@ class CuModel {
       if (t == kNever) break;
       issue_slot(t);
     }
+    charge_lds_writes(kNever);
+    end_ = std::max(end_, lds_free_);
     CuTiming out;
     out.cycles = end_;
     for (const SimdState& s : simds_) {
@@ -142,7 +147,23 @@ class CuModel {
     return t;
   }
 
+  // Direct-to-LDS data that has arrived by cycle `t` takes the LDS for its bytes at the LDS rate (ASSUMED:
+  // the same 128 B/clk port as ds_* traffic), in arrival order; ds_* ops issued after that wait behind it.
+  void charge_lds_writes(uint64_t t) {
+    while (!lds_writes_.empty() && lds_writes_.top().arrival <= t) {
+      const PendingLdsWrite write = lds_writes_.top();
+      lds_writes_.pop();
+      lds_free_ = std::max(lds_free_, write.arrival) + write.cycles;
+      lds_busy_ += write.cycles;
+    }
+  }
+
+  uint64_t lds_cycles(uint64_t bytes) const {
+    return (bytes + static_cast<uint64_t>(c_.lds_bytes_per_clk) - 1) / static_cast<uint64_t>(c_.lds_bytes_per_clk);
+  }
+
   void issue_slot(uint64_t t) {
+    charge_lds_writes(t);
     const uint32_t simd = static_cast<uint32_t>(t % c_.issue_cycles);
     std::array<bool, kSlotNone + 1> used{};
     bool any = false;
@@ -188,9 +209,7 @@ class CuModel {
       }
       case TimingKind::kLds: {
         const uint64_t start = std::max(t, lds_free_);
-        const uint64_t cycles =
-            (op.bytes + static_cast<uint64_t>(c_.lds_bytes_per_clk) - 1) / static_cast<uint64_t>(c_.lds_bytes_per_clk) +
-            op.busy_cycles;
+        const uint64_t cycles = lds_cycles(op.bytes) + op.busy_cycles;
         lds_free_ = start + std::max<uint64_t>(cycles, 1);
         lds_busy_ += std::max<uint64_t>(cycles, 1);
         complete(w.lgkm, lds_free_ + c_.lds_latency);
@@ -202,7 +221,16 @@ class CuModel {
         const double rate = std::min(c_.l1_bytes_per_clk, c_.l2_bytes_per_clk_per_cu);
         memory_free_ = std::max(memory_free_, static_cast<double>(start)) + op.bytes / rate;
         memory_busy_ += op.bytes / rate;
-        complete(w.vm, static_cast<uint64_t>(memory_free_ + 0.999999) + c_.vmem_latency);
+        const uint64_t arrival = static_cast<uint64_t>(memory_free_ + 0.999999) + c_.vmem_latency;
+        if (!op.to_lds) {
+          complete(w.vm, arrival);
+          break;
+        }
+        // vmcnt counts the LDS write too; its completion ignores queueing behind other LDS traffic (a
+        // lower bound), while the LDS time it takes is charged in full when it arrives.
+        const uint64_t write_cycles = std::max<uint64_t>(lds_cycles(op.bytes), 1);
+        lds_writes_.push({arrival, write_cycles});
+        complete(w.vm, arrival + write_cycles);
         break;
       }
       case TimingKind::kSmem: complete(w.lgkm, t + c_.smem_latency); break;
@@ -253,6 +281,11 @@ class CuModel {
   std::vector<WaveState> waves_;
   std::array<SimdState, kSimds> simds_{};
   uint64_t lds_free_ = 0, lds_busy_ = 0, address_free_ = 0, end_ = 0;
+  struct PendingLdsWrite {
+    uint64_t arrival, cycles;
+    bool operator>(const PendingLdsWrite& o) const { return arrival > o.arrival; }
+  };
+  std::priority_queue<PendingLdsWrite, std::vector<PendingLdsWrite>, std::greater<>> lds_writes_;
   std::vector<uint64_t> arrival_;  // per resident workgroup: the last wave's arrival at its barrier
   double memory_free_ = 0, memory_busy_ = 0;
 };

@@ -30,6 +30,7 @@ struct TimingOp {
   uint16_t nops = 0;         // kNop: s_nop N gives N + 1 wait states
   uint32_t busy_cycles = 0;  // kMfma: pipe cycles (passes x 4, the emulator's shape table); kLds: conflict cycles
   uint32_t bytes = 0;        // kVmem*: bytes the lanes moved; kLds: bytes moved
+  bool to_lds = false;       // kVmemLoad: a direct-to-LDS load (`... lds`): its bytes are also LDS writes
   RowRange dst;
   RowRange src[3];           // kMfma: A, B, C; other VALU: its VGPR sources
 };

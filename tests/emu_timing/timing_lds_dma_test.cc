@@ -1,0 +1,88 @@
+// Self-checks of the timing model's charge for direct-to-LDS loads (`buffer_load_dwordx4 ... lds`): their
+// data is written to the LDS when it arrives, at the LDS rate, on the same port as ds_* traffic (ASSUMED
+// shared, emu/timing/src/cu_model.cc). Hand-built traces on the CU model; the expected cycles follow from
+// the byte counts and the constant table's LDS rate, not from the model's output.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "ingot_emu/timing.h"
+
+namespace ingot::emu {
+namespace {
+
+constexpr uint32_t kChunk = 1024;  // one wave's 16-byte-per-lane load
+
+TimingOp load(bool to_lds) {
+  TimingOp op;
+  op.kind = TimingKind::kVmemLoad;
+  op.bytes = kChunk;
+  op.to_lds = to_lds;
+  return op;
+}
+
+TimingOp lds_read() {
+  TimingOp op;
+  op.kind = TimingKind::kLds;
+  op.bytes = kChunk;
+  return op;
+}
+
+TimingOp wait_all() {
+  TimingOp op;
+  op.kind = TimingKind::kWaitcnt;
+  op.vm_wait = 0;
+  op.lgkm_wait = 0;
+  return op;
+}
+
+TimingOp end() {
+  TimingOp op;
+  op.kind = TimingKind::kEnd;
+  return op;
+}
+
+WaveTrace loads(uint32_t count, bool to_lds) {
+  WaveTrace trace(count, load(to_lds));
+  trace.push_back(wait_all());
+  trace.push_back(end());
+  return trace;
+}
+
+TEST(TimingLdsDma, DirectToLdsLoadsTakeTheLdsForTheirBytes) {
+  const TimingConstants& c = timing_constants("gfx950");
+  constexpr uint32_t kLoads = 64;
+  const CuTiming to_lds = model_cu({loads(kLoads, true)}, 1, c);
+  const CuTiming to_vgprs = model_cu({loads(kLoads, false)}, 1, c);
+  // 64 KiB at the LDS write rate (128 B/clk: 512 cycles); loads to VGPRs never touch the LDS
+  EXPECT_EQ(to_lds.lds_busy, uint64_t{kLoads} * kChunk / static_cast<uint64_t>(c.lds_bytes_per_clk));
+  EXPECT_EQ(to_vgprs.lds_busy, 0u);
+  // the wait for the last load includes its LDS write: one write's cycles later than a load to VGPRs
+  EXPECT_EQ(to_lds.cycles, to_vgprs.cycles + kChunk / static_cast<uint64_t>(c.lds_bytes_per_clk));
+}
+
+TEST(TimingLdsDma, LdsReadsShareTheLdsWithArrivingDirectLoads) {
+  // Wave 0 (SIMD 0) streams 256 KiB of ds_reads (2048 LDS cycles); wave 1 (SIMD 1) issues 64 direct-to-LDS
+  // loads of 1 KiB whose data arrives while the reads run (gfx950's memory path moves 64 B/clk per CU, AMD
+  // CDNA 3 white paper's 2048 B/clk per XCD over 32 CUs: the last arrives after 1024 + 500 cycles). The LDS
+  // never idles from the first read until it has taken both byte streams at 128 B/clk: (256 + 64) KiB / 128
+  // = 2560 cycles, plus the LDS latency. Without the charge the CU is done after the reads' 2048.
+  TimingConstants c = timing_constants("gfx950");
+  c.vmem_latency = 500;  // the launch sets the cache mix; here a fixed latency keeps arrivals inside the reads
+  WaveTrace reader(256, lds_read());
+  reader.push_back(wait_all());
+  reader.push_back(end());
+  constexpr uint32_t kLoads = 64;
+  const CuTiming shared = model_cu({reader, loads(kLoads, true)}, 1, c);
+  const CuTiming alone = model_cu({reader, loads(kLoads, false)}, 1, c);
+  const double rate = c.lds_bytes_per_clk;
+  const double expected = (256.0 + kLoads) * kChunk / rate + c.lds_latency;
+  EXPECT_NEAR(static_cast<double>(shared.cycles), expected, 0.05 * expected);
+  EXPECT_EQ(shared.lds_busy, static_cast<uint64_t>((256.0 + kLoads) * kChunk / rate));
+  const double reads_only = 256.0 * kChunk / rate + c.lds_latency;
+  EXPECT_NEAR(static_cast<double>(alone.cycles), reads_only, 0.05 * reads_only);
+}
+
+}  // namespace
+}  // namespace ingot::emu
