@@ -27,6 +27,15 @@ W=2: _valid rejects the rest.
 fp8 KV (and fp8 Q) bytes are widened to bf16 on their way into LDS: e4m3 -> f32 is exact and 4 significant
 bits fit bf16, so the MFMAs see exact values; kv_scale and q_scale fold into the softmax scale and kv_scale
 into O. The fp8 encoding is the arch's (gfx942 e4m3fnuz, gfx950 e4m3fn: match key fp8_format).
+fp8 Q with fp8 KV (_fp8_s): S = Q.K^T runs on the fp8 MFMA (FP8_MFMA_16X16: gfx942 v_mfma_f32_16x16x32_fp8_fp8,
+gfx950 v_mfma_f32_16x16x128_f8f6f4 with both formats fp8), twice the bf16 rate, on the bytes as loaded: the
+KV tile is also written to LDS unwidened (after the bf16 tile; Q passes through the same region once), rows
+at the smallest pitch whose 16-byte operand reads of one LDS phase hit distinct banks (gfx942 592 bytes,
+gfx950 656). gfx950's 128-deep k-step covers the 576 dims in 5 steps: bytes 576..639 of every row are zeroed
+once and no tile writes them, so the last step's second half adds 0 (10% of S's MFMA cycles). P.V stays bf16
+(P in bf16, V the widened tile): an fp8 P (4 significant bits) was measured by an earlier attempt at about
+2^-4 relative error in O, too coarse against the tolerance. LDS per workgroup: gfx942 18.3 + 9.3 KiB,
+gfx950 36.5 + 20.5 KiB.
 
 Page sizes: any power of two from 1 to 2^20 (constraint); the gather is per key, so no page-size class is
 needed: every lane fetches its own key's page id from block_table and forms a 64-bit address
@@ -201,6 +210,22 @@ def _plan(arch: str, p: dict) -> dict:
         end = max(v_ops, v_end, compute + 12)
         if end <= MAX_ARCH_VGPRS:
             break
+    # gfx942 with two row tiles: P.V runs one tile after the other when the V operands of the whole KV tile
+    # (col_blocks x 2 registers, made once for both) and the O-rescale temporaries fit, so that tile 1's
+    # softmax (VALU, exp) issues between tile 0's P.V MFMAs instead of before them with the MFMA pipe idle
+    v_vops = max(end, k_ops + 32)
+    v_resc = v_vops + col_blocks * mf.operand_regs
+    split_pv = arch == "gfx942" and tiles == 2 and v_resc + 8 <= MAX_ARCH_VGPRS
+    if split_pv:
+        end = v_resc + 8
+    # The bf16 tile serves P.V only when S reads the fp8 copy: its loads of V columns (each load covers
+    # lanes * elems consecutive dims, the rope dims come last) are the ones widened.
+    v_dims_per_load = lanes_per_key * kv_loader["elems"]
+    kv_v_loads = DV // v_dims_per_load if fp8_s and DV % v_dims_per_load == 0 else kv_loader["loads"]
+    # split P.V with fp8 KV: the next tile's V columns are widened between tile 1's P.V MFMAs into the K
+    # operand registers (free then: S and tile 0's P.V are done), so the tile's LDS write is stores only
+    widened_regs = kv_v_loads * kv_loader["regs"] * 2
+    early_widen = split_pv and kv_loader["fp8"] and widened_regs <= 32
     cvt = compute
     # Q's loads (prologue only) share the KV staging registers when they fit there, else the compute region
     # after the fp8 widening temporaries
@@ -219,7 +244,7 @@ def _plan(arch: str, p: dict) -> dict:
         "q_loader": q_loader, "pitch": LDS_PITCH, "group": group, "k_buf": k_buf, "v_buf": group * 4,
         # Q rows pass through LDS once (prologue), in the KV tile's space: q_slots waves at a time, q_turns turns
         "lds_kv": 0, "lds_q": 0, "lds_bytes": s_lds + bk * s_pitch if fp8_s else bk * LDS_PITCH,
-        "fp8_s": fp8_s, "s_mfma": smf, "s_elem": s_elem, "s_pitch": s_pitch, "s_lds": s_lds,
+        "split_pv": split_pv, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "v_widened": k_ops, "v_vops": v_vops, "v_resc": v_resc if split_pv else k_ops, "fp8_s": fp8_s, "s_mfma": smf, "s_elem": s_elem, "s_pitch": s_pitch, "s_lds": s_lds,
         "s_pad": (DQK * s_elem, s_row_bytes) if s_row_bytes > DQK * s_elem else None,
         "read_bytes": read_bytes, "reads_per_operand": read_bytes // LDS_READ_BYTES,
         "q_slots": bk // ROWS_PER_WAVE, "q_turns": -(-w // (bk // ROWS_PER_WAVE)),
