@@ -35,7 +35,10 @@ gfx950 656). gfx950's 128-deep k-step covers the 576 dims in 5 steps: bytes 576.
 once and no tile writes them, so the last step's second half adds 0 (10% of S's MFMA cycles). P.V stays bf16
 (P in bf16, V the widened tile): an fp8 P (4 significant bits) was measured by an earlier attempt at about
 2^-4 relative error in O, too coarse against the tolerance. LDS per workgroup: gfx942 18.3 + 9.3 KiB,
-gfx950 36.5 + 20.5 KiB.
+gfx950 36.5 + 20.5 KiB. With S's Q operands at half the registers, gfx942's two-tile fp8 x fp8 variants fit a
+split P.V (`split_pv`): the V operands of the whole KV tile are made once and kept, P.V runs for row tile 0
+with row tile 1's softmax between its MFMAs, then for row tile 1 with the next KV tile's V columns widened
+between its MFMAs (`early_widen`: the loop top then only stores).
 
 Page sizes: any power of two from 1 to 2^20 (constraint); the gather is per key, so no page-size class is
 needed: every lane fetches its own key's page id from block_table and forms a 64-bit address
