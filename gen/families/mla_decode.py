@@ -36,9 +36,10 @@ once and no tile writes them, so the last step's second half adds 0 (10% of S's 
 (P in bf16, V the widened tile): an fp8 P (4 significant bits) was measured by an earlier attempt at about
 2^-4 relative error in O, too coarse against the tolerance. LDS per workgroup: gfx942 18.3 + 9.3 KiB,
 gfx950 36.5 + 20.5 KiB. With S's Q operands at half the registers, gfx942's two-tile fp8 x fp8 variants fit a
-split P.V (`split_pv`): the V operands of the whole KV tile are made once and kept, P.V runs for row tile 0
-with row tile 1's softmax between its MFMAs, then for row tile 1 with the next KV tile's V columns widened
-between its MFMAs (`early_widen`: the loop top then only stores).
+split S and P.V (`split_pv`): S runs for row tile 0, then for row tile 1 with tile 0's softmax between its
+MFMAs (all K operands read once, two accumulators per tile); the V operands of the whole KV tile are made once
+and kept, P.V runs for row tile 0 with row tile 1's softmax between its MFMAs, then for row tile 1 with the
+next KV tile's V columns widened between its MFMAs (`early_widen`: the loop top then only stores).
 
 Page sizes: any power of two from 1 to 2^20 (constraint); the gather is per key, so no page-size class is
 needed: every lane fetches its own key's page id from block_table and forms a 64-bit address
@@ -213,12 +214,14 @@ def _plan(arch: str, p: dict) -> dict:
         end = max(v_ops, v_end, compute + 12)
         if end <= MAX_ARCH_VGPRS:
             break
-    # gfx942 with two row tiles: P.V runs one tile after the other when the V operands of the whole KV tile
-    # (col_blocks x 2 registers, made once for both) and the O-rescale temporaries fit, so that tile 1's
-    # softmax (VALU, exp) issues between tile 0's P.V MFMAs instead of before them with the MFMA pipe idle
+    # gfx942 with two row tiles: S and P.V run one tile after the other when the V operands of the whole KV
+    # tile (col_blocks x 2 registers, made once for both; S's K operands of every k-step use them first) and
+    # 8 more (tile 1's O-rescale temporaries; S's second accumulators) fit, so that each tile's softmax (VALU,
+    # exp) issues between the other tile's MFMAs instead of with the MFMA pipe idle
     v_vops = max(end, k_ops + 32)
     v_resc = v_vops + col_blocks * mf.operand_regs
-    split_pv = arch == "gfx942" and tiles == 2 and v_resc + 8 <= MAX_ARCH_VGPRS
+    split_pv = (arch == "gfx942" and tiles == 2 and blocks == 1 and v_resc + 8 <= MAX_ARCH_VGPRS
+                and steps * smf.operand_regs <= v_resc - v_vops)
     if split_pv:
         end = v_resc + 8
     # The bf16 tile serves P.V only when S reads the fp8 copy: its loads of V columns (each load covers
@@ -247,7 +250,9 @@ def _plan(arch: str, p: dict) -> dict:
         "q_loader": q_loader, "pitch": LDS_PITCH, "group": group, "k_buf": k_buf, "v_buf": group * 4,
         # Q rows pass through LDS once (prologue), in the KV tile's space: q_slots waves at a time, q_turns turns
         "lds_kv": 0, "lds_q": 0, "lds_bytes": s_lds + bk * s_pitch if fp8_s else bk * LDS_PITCH,
-        "split_pv": split_pv, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "v_widened": k_ops, "v_vops": v_vops, "v_resc": v_resc if split_pv else k_ops, "fp8_s": fp8_s, "s_mfma": smf, "s_elem": s_elem, "s_pitch": s_pitch, "s_lds": s_lds,
+        "split_pv": split_pv, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "v_widened": k_ops,
+        "v_vops": v_vops, "v_resc": v_resc if split_pv else k_ops,
+        "fp8_s": fp8_s, "s_mfma": smf, "s_elem": s_elem, "s_pitch": s_pitch, "s_lds": s_lds,
         "s_pad": (DQK * s_elem, s_row_bytes) if s_row_bytes > DQK * s_elem else None,
         "read_bytes": read_bytes, "reads_per_operand": read_bytes // LDS_READ_BYTES,
         "q_slots": bk // ROWS_PER_WAVE, "q_turns": -(-w // (bk // ROWS_PER_WAVE)),
