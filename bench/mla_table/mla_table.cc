@@ -68,6 +68,8 @@ constexpr Shape kShapes[] = {
     {"H=8 padded", 64, 8, 1, 4096, 64, "bf16", "bf16"},
     {"compute-bound", 64, 128, 1, 4096, 64, "fp8", "bf16"},
     {"compute-bound", 64, 128, 2, 4096, 64, "fp8", "bf16"},
+    {"compute fp8 Q", 64, 128, 1, 4096, 64, "fp8", "fp8"},  // S on the fp8 MFMA (Q and KV fp8)
+    {"compute fp8 Q", 64, 128, 2, 4096, 64, "fp8", "fp8"},
     {"AITER point", 256, 128, 1, 23333, 64, "bf16", "bf16"},
 };
 
@@ -247,9 +249,10 @@ int skew_rows(const Pack& pack) {
 
 int run_table(const Pack& pack) {
   std::printf("mla_decode: emulator counts (one batch entry, x B) + MODELED time (not a GPU measurement)\n");
-  std::printf("%-7s %-14s %4s %4s %2s %6s %-4s %-36s %-11s %8s %8s %7s %7s %9s %8s %5s %7s | %9s %7s %7s %-5s %9s %7s\n", "arch",
-              "shape", "B", "H", "Sq", "L", "kv", "kernel", "grid", "fetch/mn", "part/mn", "KB/CU", "MFMA%lp", "MFMA%all",
-              "t_us*", "%HBM*", "TF*", "tm_us*", "tm%HBM*", "tmTF*", "bound", "MFMA%simd", "cyc/KVt");
+  std::printf("%-7s %-14s %4s %4s %2s %6s %-4s %-36s %-11s %8s %8s %7s %7s %9s %8s %5s %7s | %9s %7s %7s %-5s %9s %7s"
+              " | %6s %4s %6s\n", "arch", "shape", "B", "H", "Sq", "L", "kv", "kernel", "grid", "fetch/mn", "part/mn", "KB/CU",
+              "MFMA%lp", "MFMA%all", "t_us*", "%HBM*", "TF*", "tm_us*", "tm%HBM*", "tmTF*", "bound", "MFMA%simd", "cyc/KVt",
+              "LDSKiB", "VGPR", "cnf/KVt");
   int failures = 0;
   for (const Part& part : kParts) {
     for (const Shape& s : kShapes) {
@@ -316,18 +319,22 @@ int run_table(const Pack& pack) {
         continue;
       }
       const TimingModel& tm = *modeled;
+      // exact: LDS bank-conflict cycles of the main loop per KV tile of one workgroup
+      const double loop_conflicts = static_cast<double>(pr.lds_bank_conflict_cycles) -
+                                    static_cast<double>(at_half.profile.lds_bank_conflict_cycles);
+      const double conflicts_per_tile = loop_conflicts / (loop_tiles * as_double(row_tiles * splits));
       char grid[32];
       std::snprintf(grid, sizeof grid, "%ux%ux%u", config->grid_workgroups[0], config->grid_workgroups[1],
                     config->grid_workgroups[2]);
       std::printf("%-7s %-14s %4lld %4lld %2lld %6lld %-4s %-36s %-11s %8.3f %8.3f %7.0f %6.1f%% %7.1f%% %9.1f %7.1f%% %7.1f"
-                  " | %9.1f %6.1f%% %7.1f %-5s %8.1f%% %7.0f\n",
+                  " | %9.1f %6.1f%% %7.1f %-5s %8.1f%% %7.0f | %6.1f %4u %6.1f\n",
                   part.arch, s.label, static_cast<long long>(s.B), static_cast<long long>(s.H),
                   static_cast<long long>(s.Sq), static_cast<long long>(s.L), s.kv, k.id.c_str(), grid,
                   fetched / min_bytes, partials / min_bytes, in_flight_cu / 1024.0, 100.0 * loop.mfma_share(),
                   100.0 * all.mfma_share(), t_ns / 1000.0, 100.0 * (min_bytes / t_ns) / part.hbm_gbps,
                   flops / t_ns / 1000.0, tm.launch.us, 100.0 * (min_bytes / (tm.launch.us * 1000.0)) / part.hbm_gbps,
                   flops / tm.launch.us / 1e6, tm.launch.bound.substr(0, 5).c_str(), 100.0 * tm.mfma_simd_loop,
-                  tm.cycles_per_tile);
+                  tm.cycles_per_tile, as_double(pr.lds_bytes) / 1024.0, pr.vgprs, conflicts_per_tile);
     }
   }
   failures += skew_rows(pack);

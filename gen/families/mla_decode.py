@@ -27,6 +27,19 @@ W=2: _valid rejects the rest.
 fp8 KV (and fp8 Q) bytes are widened to bf16 on their way into LDS: e4m3 -> f32 is exact and 4 significant
 bits fit bf16, so the MFMAs see exact values; kv_scale and q_scale fold into the softmax scale and kv_scale
 into O. The fp8 encoding is the arch's (gfx942 e4m3fnuz, gfx950 e4m3fn: match key fp8_format).
+fp8 Q with fp8 KV (_fp8_s): S = Q.K^T runs on the fp8 MFMA (FP8_MFMA_16X16: gfx942 v_mfma_f32_16x16x32_fp8_fp8,
+gfx950 v_mfma_f32_16x16x128_f8f6f4 with both formats fp8), twice the bf16 rate, on the bytes as loaded: the
+KV tile is also written to LDS unwidened (after the bf16 tile; Q passes through the same region once), rows
+at the smallest pitch whose 16-byte operand reads of one LDS phase hit distinct banks (gfx942 592 bytes,
+gfx950 656). gfx950's 128-deep k-step covers the 576 dims in 5 steps: bytes 576..639 of every row are zeroed
+once and no tile writes them, so the last step's second half adds 0 (10% of S's MFMA cycles). P.V stays bf16
+(P in bf16, V the widened tile): an fp8 P (4 significant bits) was measured by an earlier attempt at about
+2^-4 relative error in O, too coarse against the tolerance. LDS per workgroup: gfx942 18.3 + 9.3 KiB,
+gfx950 36.5 + 20.5 KiB. With S's Q operands at half the registers, gfx942's two-tile fp8 x fp8 variants fit a
+split S and P.V (`split_pv`): S runs for row tile 0, then for row tile 1 with tile 0's softmax between its
+MFMAs (all K operands read once, two accumulators per tile); the V operands of the whole KV tile are made once
+and kept, P.V runs for row tile 0 with row tile 1's softmax between its MFMAs, then for row tile 1 with the
+next KV tile's V columns widened between its MFMAs (`early_widen`: the loop top then only stores).
 
 Page sizes: any power of two from 1 to 2^20 (constraint); the gather is per key, so no page-size class is
 needed: every lane fetches its own key's page id from block_table and forms a 64-bit address
@@ -62,7 +75,8 @@ arrival order: the same bits every run) with LSE weights, resets the counter and
 (publish_and_combine in asm/mla_decode/mla_decode.s.j2).
 """
 
-from gen.archs import MAX_ARCH_VGPRS, ROOFLINE, WAVE_SIZE, MfmaShape, arch_info
+from gen.archs import (FP8_FLOPS_PER_NS_PER_CU, FP8_MFMA_16X16, LDS_BANKS, MAX_ARCH_VGPRS, ROOFLINE, WAVE_SIZE,
+                        MfmaShape, arch_info)
 from gen.spec import Constraint, FamilySpec, KernArg
 
 KV_LORA_RANK = 512
@@ -88,6 +102,7 @@ MFMA = {
     "gfx942": MfmaShape("v_mfma_f32_16x16x16_bf16", 16, 16, 16, 2, 4, 4),
     "gfx950": MfmaShape("v_mfma_f32_16x16x32_bf16", 16, 16, 32, 4, 4, 4),
 }
+LDS_READ_BYTES = 16             # ds_read_b128: every S operand read is one or more of them
 WAVES = {"gfx942": [1, 2], "gfx950": [2, 4]}
 TILES = [1, 2]                  # 16-row tiles per wave: T tiles share every K and V operand read from LDS
 TILE_STATE_REGS = 6             # per extra tile: row, token, head, causal limit, m, l
@@ -130,6 +145,22 @@ def _row_loader(elem_bytes: int, lanes_per_key: int) -> dict:
             "regs": load_bytes // 4, "lds_bytes": elems * 2, "fp8": elem_bytes == 1}
 
 
+def _fp8_s(p: dict) -> bool:
+    """S = Q.K^T on the fp8 MFMA: both operands fp8 (bf16 Q with fp8 KV still widens KV to bf16)."""
+    return p["kv_dtype"] == "fp8" and p["q_dtype"] == "fp8"
+
+
+def _conflict_free_pitch(arch: str, row_bytes: int) -> int:
+    """The smallest LDS row pitch (16-byte steps from row_bytes) at which the 16-byte reads of one LDS phase
+    (banks / 4 lanes, one row each at the same column) fall on distinct banks."""
+    banks = LDS_BANKS[arch]
+    phase = banks // 4
+    pitch = row_bytes
+    while len({key * pitch // 4 % banks for key in range(phase)}) < phase:
+        pitch += 16
+    return pitch
+
+
 def _plan(arch: str, p: dict) -> dict:
     mf = MFMA[arch]
     w = p["waves"]
@@ -141,7 +172,16 @@ def _plan(arch: str, p: dict) -> dict:
     kv_stage_regs = kv_loader["loads"] * kv_loader["regs"]
     q_stage_regs = q_loader["loads"] * q_loader["regs"]
     blocks = bk // ROWS_PER_WAVE                    # 16-key S blocks per tile
-    steps = DQK // mf.k                             # MFMA k-steps of one S block
+    # S's MFMA: fp8 x fp8 when Q and KV are both fp8 (twice the bf16 rate), reading an fp8 copy of the KV tile
+    # (and of Q) kept in LDS after the bf16 one (which P.V reads); gfx950's 128-deep fp8 k-step covers 576 dims
+    # in 5 steps, the last one half zeros (the rows' padding bytes, zeroed once).
+    fp8_s = _fp8_s(p)
+    smf = FP8_MFMA_16X16[arch] if fp8_s else mf
+    s_elem = 1 if fp8_s else 2
+    steps = -(-DQK // smf.k)                        # MFMA k-steps of one S block
+    s_row_bytes = steps * smf.k * s_elem
+    s_pitch = _conflict_free_pitch(arch, s_row_bytes) if fp8_s else LDS_PITCH
+    s_lds = bk * LDS_PITCH if fp8_s else 0
     col_blocks = DV // ROWS_PER_WAVE                # 16-column blocks of O
     # O (32 blocks of 4 fp32 per row tile) lives in AGPRs a0.. (MFMA C/D), which frees the VGPRs for Q. Fixed
     # VGPRs v0..v25 are named in the template (with row tile 0's state); the state of row tiles 1.. next; then
@@ -151,11 +191,13 @@ def _plan(arch: str, p: dict) -> dict:
     # temporaries alias the compute region (widening happens between tiles).
     tile_state = 28
     q_reg = tile_state + (tiles - 1) * TILE_STATE_REGS
-    stage = q_reg + tiles * steps * mf.operand_regs
+    stage = q_reg + tiles * steps * smf.operand_regs
     compute = stage + kv_stage_regs
-    # k-steps per LDS operand read of S: gfx942's 4-element operands come two steps per ds_read_b128 (lane g
-    # reads dims 8g..8g+7 of a 32-dim pair of steps; K and Q pair the same dims, so each dim is summed once)
-    read_steps = 2 if mf.operand_regs == 2 else 1
+    # k-steps per LDS operand read of S: gfx942's 2-register operands come two steps per ds_read_b128 (lane g
+    # reads bytes 16g..16g+15 of a pair of steps; K and Q pair the same dims, so each dim is summed once);
+    # gfx950's fp8 operand (32 bytes) takes two ds_read_b128
+    read_steps = 2 if smf.operand_regs == 2 else 1
+    read_bytes = smf.operand_regs * 4 * read_steps
     # The LDS operand reads are software-pipelined: the reads of the next group of k-steps (of V column
     # blocks) are in flight while the MFMAs of this one run, so K and V take two buffers each; the largest
     # group of k-steps (of V column blocks) whose two buffers fit 256 VGPRs. P (bf16) is packed into the
@@ -163,7 +205,7 @@ def _plan(arch: str, p: dict) -> dict:
     s_acc = compute
     k_ops = s_acc + tiles * blocks * 4
     for group in (g for g in (4, 2, 1) if g % read_steps == 0):
-        k_buf = group * blocks * mf.operand_regs
+        k_buf = group * blocks * smf.operand_regs
         v_ops = k_ops + 2 * k_buf
         # gfx950: 2 transposed reads per V block after the K buffers; gfx942's P.V works on column groups of
         # 4 blocks in the K operand registers (dead after S): two groups' reads (8 registers each) and two
@@ -172,6 +214,24 @@ def _plan(arch: str, p: dict) -> dict:
         end = max(v_ops, v_end, compute + 12)
         if end <= MAX_ARCH_VGPRS:
             break
+    # gfx942 with two row tiles: S and P.V run one tile after the other when the V operands of the whole KV
+    # tile (col_blocks x 2 registers, made once for both; S's K operands of every k-step use them first) and
+    # 8 more (tile 1's O-rescale temporaries; S's second accumulators) fit, so that each tile's softmax (VALU,
+    # exp) issues between the other tile's MFMAs instead of with the MFMA pipe idle
+    v_vops = max(end, k_ops + 32)
+    v_resc = v_vops + col_blocks * mf.operand_regs
+    split_pv = (arch == "gfx942" and tiles == 2 and blocks == 1 and v_resc + 8 <= MAX_ARCH_VGPRS
+                and steps * smf.operand_regs <= v_resc - v_vops)
+    if split_pv:
+        end = v_resc + 8
+    # The bf16 tile serves P.V only when S reads the fp8 copy: its loads of V columns (each load covers
+    # lanes * elems consecutive dims, the rope dims come last) are the ones widened.
+    v_dims_per_load = lanes_per_key * kv_loader["elems"]
+    kv_v_loads = DV // v_dims_per_load if fp8_s and DV % v_dims_per_load == 0 else kv_loader["loads"]
+    # split P.V with fp8 KV: the next tile's V columns are widened between tile 1's P.V MFMAs into the K
+    # operand registers (free then: S and tile 0's P.V are done), so the tile's LDS write is stores only
+    widened_regs = kv_v_loads * kv_loader["regs"] * 2
+    early_widen = split_pv and kv_loader["fp8"] and widened_regs <= 32
     cvt = compute
     # Q's loads (prologue only) share the KV staging registers when they fit there, else the compute region
     # after the fp8 widening temporaries
@@ -189,11 +249,16 @@ def _plan(arch: str, p: dict) -> dict:
         "steps": steps, "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader,
         "q_loader": q_loader, "pitch": LDS_PITCH, "group": group, "k_buf": k_buf, "v_buf": group * 4,
         # Q rows pass through LDS once (prologue), in the KV tile's space: q_slots waves at a time, q_turns turns
-        "lds_kv": 0, "lds_q": 0, "lds_bytes": bk * LDS_PITCH,
+        "lds_kv": 0, "lds_q": 0, "lds_bytes": s_lds + bk * s_pitch if fp8_s else bk * LDS_PITCH,
+        "split_pv": split_pv, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "v_widened": k_ops,
+        "v_vops": v_vops, "v_resc": v_resc if split_pv else k_ops,
+        "fp8_s": fp8_s, "s_mfma": smf, "s_elem": s_elem, "s_pitch": s_pitch, "s_lds": s_lds,
+        "s_pad": (DQK * s_elem, s_row_bytes) if s_row_bytes > DQK * s_elem else None,
+        "read_bytes": read_bytes, "reads_per_operand": read_bytes // LDS_READ_BYTES,
         "q_slots": bk // ROWS_PER_WAVE, "q_turns": -(-w // (bk // ROWS_PER_WAVE)),
         "a_o": 0, "agpr_count": tiles * col_blocks * mf.acc_regs, "o_regs": col_blocks * mf.acc_regs,
         "v_tile_state": tile_state, "tile_state_regs": TILE_STATE_REGS, "v_qreg": q_reg,
-        "q_regs": steps * mf.operand_regs, "v_stage": stage, "v_qstage": q_stage, "v_s": s_acc, "v_p": s_acc,
+        "q_regs": steps * smf.operand_regs, "v_stage": stage, "v_qstage": q_stage, "v_s": s_acc, "v_p": s_acc,
         "p_stride": blocks * 4, "v_k": k_ops, "v_v": v_ops, "v_cvt": cvt, "v_o": o_epi, "v_epi_stage": epi_stage,
         "next_free_vgpr": (end + 3) // 4 * 4, "next_free_sgpr": 96,
         "workgroup_ids": "xyz", "dqk": DQK, "dv": DV, "partial_bytes": PARTIAL_BYTES,
@@ -332,10 +397,11 @@ def _cost(arch: str, p: dict) -> list:
     """Modeled nanoseconds: the KV stream (each row tile reads the sequence once) against HBM and the
     workgroups' bytes in flight, the MFMA work of the padded row tiles, partial traffic, launch rounds.
       kv_bytes = wgs * max_seq_len * 576 * kv_bytes        (max_seq_len: the host does not know each length)
-      flops    = wgs * 16WT * max_seq_len * 2 * (576 + 512) padded rows included: the padding cost
       mem_ns   = kv_bytes / min(HBM, resident_wgs * in_flight / latency)
                  resident_wgs = min(wgs * S, cus * slots): every resident workgroup keeps one KV tile in flight
-      mma_ns   = flops / (active CUs * per-CU bf16 peak)
+      mma_ns   = wgs * 16WT * max_seq_len * (2 * 576 / S peak + 2 * 512 / bf16 peak) / active CUs
+                 padded rows included (the padding cost); S peak: per-CU fp8 peak when Q and KV are fp8
+                 (S on the fp8 MFMA), else bf16's
       cost     = max(mem_ns, mma_ns) + partials / HBM + launch"""
     roof = ROOFLINE[arch]
     plan = _plan(arch, p)
@@ -347,8 +413,10 @@ def _cost(arch: str, p: dict) -> list:
     resident = ["min", ["mul", "cus", _slots(arch, p)], ["mul", wgs, s]]
     rate = ["min", roof.hbm_bytes_per_ns, ["div", ["mul", resident, in_flight], roof.latency_ns]]
     mem_ns = ["div", kv_bytes, rate]
-    flops = ["mul", wgs, rows_per_wg(p), "max_seq_len", 2 * (DQK + DV)]
-    mma_ns = ["div", flops, ["mul", active, roof.flops_per_ns_per_cu]]
+    # ns per row and key on one CU: S (576 dims) at the fp8 peak when it runs on the fp8 MFMA, P.V at bf16's
+    s_peak = FP8_FLOPS_PER_NS_PER_CU[arch] if _fp8_s(p) else roof.flops_per_ns_per_cu
+    ns_per_row_key = 2 * DQK / s_peak + 2 * DV / roof.flops_per_ns_per_cu
+    mma_ns = ["div", ["mul", wgs, rows_per_wg(p), "max_seq_len", ns_per_row_key], active]
     partial_ns = ["div", ["if", ["gt", s, 1], ["mul", wgs, s, _row_slots(p), 2 * PARTIAL_BYTES], 0],
                   roof.hbm_bytes_per_ns]
     return ["add", ["max", mem_ns, mma_ns], partial_ns, roof.launch_ns]

@@ -280,14 +280,17 @@ void check(const Kernel& k, const Case& c, const HostData& d, const Outputs& out
     if (out.o[i] != kCanary16 || out.o[out.o.size() - 1 - i] != kCanary16) ++failures;
   }
   EXPECT_EQ(failures, 0) << k.id << ": O's guard bytes were written";
+  double worst = 0;  // the largest |error| / tolerance of O: how close the kernel comes to failing
   for (size_t i = 0; i < ref.o.size(); ++i) {
     const double got = reference::mla_bf16_to_double(out.o[kGuardElems + i]);
     const double tol = reference::mla_output_tolerance(ref.o[i], ref.magnitude[i]);
+    worst = std::max(worst, std::fabs(got - ref.o[i]) / tol);
     if (!(std::fabs(got - ref.o[i]) <= tol) && failures++ < 8) {
       ADD_FAILURE() << k.id << " H=" << s.H << " Sq=" << s.Sq << " P=" << s.page_size << ": O[" << i / s.dv() << "]["
                     << i % s.dv() << "] = " << got << ", want " << ref.o[i] << " +- " << tol;
     }
   }
+  ::testing::Test::RecordProperty("o_error_over_tolerance", std::to_string(worst));
   uint32_t guard_bits;
   for (size_t i = 0; i < kGuardElems; ++i) {
     std::memcpy(&guard_bits, &out.lse[i], 4);

@@ -1,0 +1,73 @@
+"""Structural checks of the rendered `mla_decode` kernels that the emulator's numbers do not show: fp8 Q with
+fp8 KV runs S on the arch's fp8 MFMA (isa-notes.md "MFMA"), its LDS rows sit at a pitch whose operand reads
+meet no bank twice in one LDS phase, gfx950's half-empty last fp8 k-step reads zeroed bytes, and gfx942's
+two-tile split puts each row tile's softmax between the other tile's MFMAs. (Numbers: tests/mla_decode on
+the emulator.)"""
+
+import functools
+import re
+
+import pytest
+
+from gen.archs import LDS_BANKS
+from gen.context import build_context
+from gen.families import mla_decode
+from gen.render import render
+from gen.spec import expand
+
+VARIANTS, _ = expand(mla_decode.SPEC, ["gfx942", "gfx950"])
+# The fp8 x fp8 16x16 MFMAs (isa-notes.md "MFMA"; LLVM's mai-gfx940.s / mai-gfx950.s), k = 32 and 128
+FP8_MFMA = {"gfx942": ("v_mfma_f32_16x16x32_fp8_fp8", 32), "gfx950": ("v_mfma_f32_16x16x128_f8f6f4", 128)}
+SAMPLE = [v for v in VARIANTS if v.params["kv_dtype"] == "fp8" and v.params["q_dtype"] == "fp8"] + \
+    [v for v in VARIANTS if v.params["kv_dtype"] == "fp8" and v.params["q_dtype"] == "bf16" and v.params["tiles"] == 2]
+
+
+@functools.lru_cache(maxsize=None)
+def _rendered(variant_id: str) -> str:
+    variant = next(v for v in VARIANTS if v.id == variant_id)
+    return render(mla_decode.SPEC.template, build_context(mla_decode.SPEC, variant)).text
+
+
+def _text(variant) -> str:
+    return _rendered(variant.id)
+
+
+@pytest.mark.parametrize("variant", SAMPLE, ids=lambda v: v.id)
+def test_s_runs_on_the_fp8_mfma_only_when_q_and_kv_are_fp8(variant):
+    text = _text(variant)
+    mnemonic, k = FP8_MFMA[variant.arch]
+    fp8_s = variant.params["q_dtype"] == "fp8"
+    count = len(re.findall(rf"^\s*{mnemonic} ", text, re.M))
+    if not fp8_s:
+        assert count == 0
+        return
+    blocks = 1 if variant.arch == "gfx942" else 2          # 16-key blocks per KV tile (16 or 32 keys)
+    assert count == -(-576 // k) * blocks * variant.params["tiles"]
+
+
+@pytest.mark.parametrize("variant", [v for v in SAMPLE if v.params["q_dtype"] == "fp8"], ids=lambda v: v.id)
+def test_fp8_rows_meet_no_bank_twice_in_an_lds_phase(variant):
+    plan = mla_decode.SPEC.plan(variant.arch, variant.params)
+    banks = LDS_BANKS[variant.arch]
+    lanes = banks // 4                                     # a ds_read_b128 phase: 4 dwords per lane
+    touched = [(key * plan["s_pitch"] // 4 + d) % banks for key in range(lanes) for d in range(4)]
+    assert len(set(touched)) == len(touched)
+    assert plan["s_pitch"] >= -(-576 // FP8_MFMA[variant.arch][1]) * FP8_MFMA[variant.arch][1]
+
+
+@pytest.mark.parametrize("variant", [v for v in SAMPLE if v.arch == "gfx950" and v.params["q_dtype"] == "fp8"],
+                         ids=lambda v: v.id)
+def test_gfx950_zeroes_the_bytes_its_last_k_step_reads_past_576(variant):
+    plan = mla_decode.SPEC.plan(variant.arch, variant.params)
+    offsets = {int(m) for m in re.findall(r"ds_write_b128 v\d+, v\[\d+:\d+\] offset:(\d+)", _text(variant))}
+    assert {plan["s_lds"] + off for off in range(576, 640, 16)} <= offsets
+
+
+@pytest.mark.parametrize("tile", [0, 1])
+def test_gfx942_split_tiles_put_each_softmax_between_the_other_tiles_mfmas(tile):
+    variant = next(v for v in VARIANTS if v.id == "mla_decode_gfx942_w2_t2_kvfp8_qfp8")
+    lines = _text(variant).splitlines()
+    start = next(i for i, line in enumerate(lines) if f"softmax of row tile {tile}" in line)
+    exps = [i for i, line in enumerate(lines) if i > start and re.match(r"\s*v_exp_f32 v\d+, v\d+$", line)][:4]
+    mfmas = [i for i, line in enumerate(lines) if re.match(r"\s*v_mfma_", line)]
+    assert len(exps) == 4 and any(exps[0] < i < exps[-1] for i in mfmas)
