@@ -13,7 +13,7 @@
 #include "bench_test_pack.h"
 #include "emu_device.h"
 #include "gemm_bench.h"
-#include "ingot/device.h"
+#include "ingot/tooling/device.h"
 #include "op_check.h"
 
 namespace ingot::bench {
