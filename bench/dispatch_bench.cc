@@ -11,8 +11,9 @@
 #include <iostream>
 #include <memory>
 
-#include "ingot/device.h"
+#include "ingot/tooling/device.h"
 #include "ingot/ops.h"
+#include "ingot/tooling/select.h"
 
 namespace {
 

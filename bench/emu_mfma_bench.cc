@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "ingot/launch.h"
-#include "ingot/pack.h"
-#include "ingot/select.h"
+#include "ingot/tooling/launch.h"
+#include "ingot/tooling/pack.h"
+#include "ingot/tooling/select.h"
 #include "ingot_emu/emulator.h"
 
 namespace {

@@ -1,5 +1,9 @@
 # Installing libingot, its headers and the CLI, with a CMake package so consumers can
 #   find_package(ingot) and target_link_libraries(app PRIVATE ingot::ingot).
+# Two components: `consumer` (the default: the libraries, the consumer headers, the CMake package and the
+# pack; what an engine ships with) and `tooling` (the tooling headers, include/ingot/tooling/, and the CLI).
+#   cmake --install build --component consumer   # an engine's install
+#   cmake --install build                        # both
 # libingot is static (the build's default): one file to ship next to an engine, no rpath games.
 # A static library's own dependencies travel with it: every static library it links is installed
 # into the same export set, and ingotConfig.cmake finds the system ones (find_dependency).
@@ -67,15 +71,21 @@ foreach(lib IN LISTS ingot_export_libraries)
   endif()
 endforeach()
 
-install(TARGETS ${ingot_export_libraries} ingot_cli
+install(TARGETS ${ingot_export_libraries}
   EXPORT ingotTargets
-  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT consumer
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT consumer
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(DIRECTORY "${CMAKE_SOURCE_DIR}/include/ingot" DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-  FILES_MATCHING PATTERN "*.h")
-install(EXPORT ingotTargets NAMESPACE ingot:: DESTINATION ${INGOT_CMAKE_INSTALL_DIR})
+# The CLI is not exported: the package is for linking libingot, and a consumer-only install has no CLI.
+install(TARGETS ingot_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT tooling)
+foreach(header IN LISTS INGOT_CONSUMER_HEADERS)
+  cmake_path(GET header PARENT_PATH header_dir)
+  install(FILES "${CMAKE_SOURCE_DIR}/include/ingot/${header}"
+    DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}/ingot/${header_dir}" COMPONENT consumer)
+endforeach()
+install(DIRECTORY "${CMAKE_SOURCE_DIR}/include/ingot/tooling" DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/ingot
+  COMPONENT tooling FILES_MATCHING PATTERN "*.h")
+install(EXPORT ingotTargets NAMESPACE ingot:: DESTINATION ${INGOT_CMAKE_INSTALL_DIR} COMPONENT consumer)
 
 configure_package_config_file("${CMAKE_SOURCE_DIR}/cmake/ingotConfig.cmake.in"
   "${CMAKE_BINARY_DIR}/cmake/ingotConfig.cmake"
@@ -84,7 +94,7 @@ configure_package_config_file("${CMAKE_SOURCE_DIR}/cmake/ingotConfig.cmake.in"
 write_basic_package_version_file("${CMAKE_BINARY_DIR}/cmake/ingotConfigVersion.cmake"
   VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
 install(FILES "${CMAKE_BINARY_DIR}/cmake/ingotConfig.cmake" "${CMAKE_BINARY_DIR}/cmake/ingotConfigVersion.cmake"
-  DESTINATION ${INGOT_CMAKE_INSTALL_DIR})
+  DESTINATION ${INGOT_CMAKE_INSTALL_DIR} COMPONENT consumer)
 
 # The installed copy carries no debug info (the build tree keeps it for debugging): the installed
 # static libraries lose their debug sections and the CLI all symbols it does not need, which makes
@@ -104,8 +114,11 @@ if(CMAKE_STRIP)
       foreach(archive ${ingot_installed_archives})
         execute_process(COMMAND \"${CMAKE_STRIP}\" --strip-debug \"\${archive}\" COMMAND_ERROR_IS_FATAL ANY)
       endforeach()
+    endif()" COMPONENT consumer)
+  install(CODE "
+    if(NOT CMAKE_INSTALL_CONFIG_NAME STREQUAL \"Debug\")
       execute_process(COMMAND \"${CMAKE_STRIP}\" --strip-unneeded
         \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_BINDIR}/$<TARGET_FILE_NAME:ingot_cli>\"
         COMMAND_ERROR_IS_FATAL ANY)
-    endif()")
+    endif()" COMPONENT tooling)
 endif()

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_args.h"
-#include "ingot/pack.h"
+#include "ingot/tooling/pack.h"
 #include "ingot/status.h"
 #include "op_check.h"
 

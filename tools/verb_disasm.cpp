@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cli_common.h"
-#include "ingot/code_object.h"
+#include "ingot/tooling/code_object.h"
 #include "ingot_emu/decode.h"
 #include "ingot_emu/disassemble.h"
 #include "ingot_emu/inst.h"

@@ -1,6 +1,6 @@
 // ingot emu FILE.co: run any code object's kernel on the emulator, so a kernel author can try their own
 // assembly without a GPU. Arguments are packed by name against the code object's own metadata
-// (pack_raw_kernargs, ingot/raw_launch.h: nothing here knows a kernel's layout), or given as one raw
+// (pack_raw_kernargs, ingot/tooling/raw_launch.h: nothing here knows a kernel's layout), or given as one raw
 // kernarg blob with buffers placed at byte offsets (place_raw_kernarg_blob: AMD's kernels, whose metadata
 // names its slots `pad` or declares one struct); buffers come from and go to files.
 #include <charconv>
@@ -11,8 +11,8 @@
 
 #include "cli_common.h"
 #include "emu_args.h"
-#include "ingot/code_object.h"
-#include "ingot/raw_launch.h"
+#include "ingot/tooling/code_object.h"
+#include "ingot/tooling/raw_launch.h"
 #include "ingot_emu/emulator.h"
 #include "verbs.h"
 

@@ -8,11 +8,11 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_common.h"
-#include "ingot/arch.h"
-#include "ingot/device.h"
-#include "ingot/launch.h"
+#include "ingot/tooling/arch.h"
+#include "ingot/tooling/device.h"
+#include "ingot/tooling/launch.h"
 #include "ingot/op.h"
-#include "ingot/select.h"
+#include "ingot/tooling/select.h"
 #include "verbs.h"
 
 namespace ingot::cli {

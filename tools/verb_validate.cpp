@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_common.h"
-#include "ingot/validate.h"
+#include "ingot/tooling/validate.h"
 #include "verbs.h"
 
 namespace ingot::cli {

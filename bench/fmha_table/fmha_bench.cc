@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "arch_facts.h"
-#include "ingot/launch.h"
-#include "ingot/select.h"
+#include "ingot/tooling/launch.h"
+#include "ingot/tooling/select.h"
 #include "ingot_emu/bench_timing.h"
 #include "ingot_emu/emulator.h"
 

@@ -15,7 +15,7 @@
 #include <optional>
 #include <string>
 
-#include "ingot/pack.h"
+#include "ingot/tooling/pack.h"
 #include "ingot/status.h"
 #include "ingot_emu/launch_profile.h"
 #include "ingot_emu/timing.h"

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "fmha_bench.h"
-#include "ingot/pack.h"
+#include "ingot/tooling/pack.h"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <memory>
 
-#include "ingot/pack.h"
+#include "ingot/tooling/pack.h"
 
 namespace ingot::bench {
 

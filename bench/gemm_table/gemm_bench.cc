@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "hardware_model.h"
-#include "ingot/arch.h"
-#include "ingot/launch.h"
-#include "ingot/select.h"
+#include "ingot/tooling/arch.h"
+#include "ingot/tooling/launch.h"
+#include "ingot/tooling/select.h"
 #include "ingot_emu/bench_timing.h"
 #include "ingot_emu/emulator.h"
 #include "issue_model.h"

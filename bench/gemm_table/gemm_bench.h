@@ -16,7 +16,7 @@
 #include <string>
 
 #include "bench_shapes.h"
-#include "ingot/pack.h"
+#include "ingot/tooling/pack.h"
 #include "ingot/status.h"
 #include "ingot_emu/launch_profile.h"
 

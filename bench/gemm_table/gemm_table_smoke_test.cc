@@ -8,7 +8,7 @@
 
 #include "bench_test_pack.h"
 #include "gemm_bench.h"
-#include "ingot/pack.h"
+#include "ingot/tooling/pack.h"
 
 namespace ingot::bench {
 namespace {

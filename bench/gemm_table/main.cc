@@ -13,7 +13,7 @@
 #include "bench_shapes.h"
 #include "gemm_bench.h"
 #include "hardware_model.h"
-#include "ingot/pack.h"
+#include "ingot/tooling/pack.h"
 #include "table_output.h"
 
 namespace {

@@ -14,8 +14,8 @@
 #include "bench_test_pack.h"
 #include "emu_device.h"
 #include "gemm_bench.h"
-#include "ingot/arch.h"
-#include "ingot/device.h"
+#include "ingot/tooling/arch.h"
+#include "ingot/tooling/device.h"
 #include "op_check.h"
 
 namespace ingot::bench {

@@ -33,10 +33,10 @@
 #include <variant>
 #include <vector>
 
-#include "ingot/launch.h"
-#include "ingot/pack.h"
+#include "ingot/tooling/launch.h"
+#include "ingot/tooling/pack.h"
 #include "ingot/problem.h"
-#include "ingot/select.h"
+#include "ingot/tooling/select.h"
 #include "ingot_emu/bench_timing.h"
 #include "ingot_emu/emulator.h"
 #include "ingot_emu/timing.h"

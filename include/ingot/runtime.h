@@ -8,19 +8,20 @@
 #include <memory>
 #include <string>
 
-#include "ingot/device.h"
-#include "ingot/launch.h"
+#include "ingot/device_options.h"
 #include "ingot/op.h"
-#include "ingot/pack.h"
 #include "ingot/problem.h"
-#include "ingot/select.h"
 #include "ingot/status.h"
 #include "ingot/stream.h"
-#include "ingot/workspace.h"
 
 namespace ingot {
 
 struct GemmArgs;
+// Tooling types (ingot/tooling/): only the tooling accessors below name them.
+class Device;
+class ModuleCache;
+class Pack;
+struct Selection;
 
 // Where the pack is when the caller names none: $INGOT_PACK when set (kNotFound if it holds no
 // manifest.json: an explicit choice is never silently replaced), else this build tree's pack only for
@@ -44,32 +45,27 @@ struct RuntimeOptions {
 };
 
 // Thread-safe: op calls from several threads share the module cache (each kernel loads once).
+// The pack, device, module cache and workspace pool live in a private State (loader/runtime/
+// runtime_state.h), so this header needs no tooling header.
 class Runtime {
  public:
   static Result<std::unique_ptr<Runtime>> open(const RuntimeOptions& options = {});
-  // For embedders and tests: an already open pack and device.
-  static std::unique_ptr<Runtime> create(Pack pack, std::unique_ptr<Device> device);
   ~Runtime();
   Runtime(const Runtime&) = delete;
   Runtime& operator=(const Runtime&) = delete;
 
-  const Pack& pack() const { return pack_; }
-  Device& device() { return *device_; }
-  ModuleCache& modules() { return cache_; }
-
-  // Which kernel a problem gets on this device, and why (the reasons are built here, for people).
-  Result<Selection> select(const Problem& problem) const;
-  // Bytes of workspace the selected kernel needs for the problem (0 = none).
+  // The device's facts as the ops read them (arch, CU count, LDS, ...): read from the device, never assumed.
+  const DeviceInfo& device_info() const;
+  // Bytes of workspace the kernel selected for the problem needs (0 = none).
   Result<uint64_t> workspace_bytes(const Problem& problem) const;
   // Select, load (once), bind the workspace, pack kernargs from the manifest, launch. Asynchronous on
-  // HIP: call device().synchronize(stream) before reading results. A problem that names its own buffer
+  // HIP: synchronize the stream before reading results. A problem that names its own buffer
   // "workspace" must give its size as integer "workspace_bytes".
   Status run(const Problem& problem, hipStream_t stream = nullptr);
 
   // Ops through their argument bag (the C API and the CLI): the problem the bag gives on this device
-  // (buffers not required: selection only), its kernel, and the launch.
+  // (buffers not required: selection only), and the launch.
   Result<Problem> problem(const OpArgs& args) const;
-  Result<Selection> select(const OpArgs& args) const;
   Status run(const OpArgs& args, hipStream_t stream = nullptr, CallerWorkspace workspace = {});
 
   // The path every op call takes: `fill` is the op's one problem function bound to its typed arguments
@@ -79,15 +75,22 @@ class Runtime {
   // Same as ingot::gemm(*this, args, stream); kept for existing callers.
   Status gemm(const GemmArgs& args, hipStream_t stream = nullptr);
 
- private:
-  struct Dispatch;  // compiled selection index, per-shape cache, kernarg plans (loader/runtime/dispatch.h)
-  Runtime(Pack pack, std::unique_ptr<Device> device);
+  // ---- Tooling (the CLI, tests, benches, embedders): the types are in ingot/tooling/{pack,device,select}.h.
+  // For an already open pack and device.
+  static std::unique_ptr<Runtime> create(Pack pack, std::unique_ptr<Device> device);
+  const Pack& pack() const;
+  Device& device();
+  ModuleCache& modules();
+  // Which kernel a problem gets on this device, and why (the reasons are built here, for people).
+  Result<Selection> select(const Problem& problem) const;
+  Result<Selection> select(const OpArgs& args) const;
 
-  Pack pack_;
-  std::unique_ptr<Device> device_;
-  ModuleCache cache_;
-  WorkspacePool workspaces_;  // destroyed before device_
-  std::unique_ptr<Dispatch> dispatch_;
+ private:
+  struct State;     // pack, device, module cache, workspace pool (loader/runtime/runtime_state.h)
+  struct Dispatch;  // compiled selection index, per-shape cache, kernarg plans (loader/runtime/dispatch.h)
+  explicit Runtime(std::unique_ptr<State> state);
+
+  std::unique_ptr<State> state_;
 };
 
 }  // namespace ingot

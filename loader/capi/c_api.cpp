@@ -5,6 +5,8 @@
 
 #include "ingot/ingot_c.h"
 #include "ingot/ops.h"
+#include "ingot/tooling/device.h"
+#include "ingot/tooling/select.h"
 
 struct ingot_runtime {
   std::unique_ptr<ingot::Runtime> runtime;
@@ -139,8 +141,8 @@ void ingot_runtime_close(ingot_runtime* runtime) { delete runtime; }
 
 int ingot_device_info(ingot_runtime* runtime, char* arch, size_t arch_size, int64_t* cus) {
   if (runtime == nullptr || cus == nullptr) return invalid("ingot_device_info: NULL argument");
-  *cus = runtime->runtime->device().info().cus;
-  return copy_out(runtime->runtime->device().info().arch, arch, arch_size, "ingot_device_info: arch");
+  *cus = runtime->runtime->device_info().cus;
+  return copy_out(runtime->runtime->device_info().arch, arch, arch_size, "ingot_device_info: arch");
 }
 
 int ingot_malloc(ingot_runtime* runtime, size_t bytes, uint64_t* address) {
@@ -173,7 +175,7 @@ int ingot_synchronize(ingot_runtime* runtime, hipStream_t stream) {
 
 int ingot_gemm_select(ingot_runtime* runtime, const ingot_gemm_args* args, char* id, size_t id_size) {
   if (runtime == nullptr || args == nullptr) return invalid("ingot_gemm_select: NULL argument");
-  auto problem = ingot::gemm_problem(to_gemm_args(*args), runtime->runtime->device().info());
+  auto problem = ingot::gemm_problem(to_gemm_args(*args), runtime->runtime->device_info());
   if (!problem) return report(problem.status());
   auto selection = runtime->runtime->select(problem.value());
   if (!selection) return report(selection.status());
@@ -190,7 +192,7 @@ int ingot_gemm_fp8_select(ingot_runtime* runtime, const ingot_gemm_args* args, c
   if (runtime == nullptr || args == nullptr || fp8 == nullptr) return invalid("ingot_gemm_fp8_select: NULL argument");
   auto gemm_args = to_fp8_gemm_args(*args, *fp8, "ingot_gemm_fp8_select");
   if (!gemm_args) return report(gemm_args.status());
-  auto problem = ingot::gemm_problem(gemm_args.value(), runtime->runtime->device().info());
+  auto problem = ingot::gemm_problem(gemm_args.value(), runtime->runtime->device_info());
   if (!problem) return report(problem.status());
   auto selection = runtime->runtime->select(problem.value());
   if (!selection) return report(selection.status());

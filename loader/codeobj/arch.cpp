@@ -1,4 +1,4 @@
-#include "ingot/arch.h"
+#include "ingot/tooling/arch.h"
 
 #include <array>
 

@@ -1,11 +1,11 @@
 // Assembles a CodeObject from the checked ELF image, the metadata note and the descriptors.
-#include "ingot/code_object.h"
+#include "ingot/tooling/code_object.h"
 
 #include <elf.h>
 
 #include "codeobj/amdgpu_metadata.h"
 #include "codeobj/elf_image.h"
-#include "ingot/arch.h"
+#include "ingot/tooling/arch.h"
 
 namespace ingot {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "ingot/code_object.h"
+#include "ingot/tooling/code_object.h"
 #include "ingot/status.h"
 
 namespace ingot::elf {

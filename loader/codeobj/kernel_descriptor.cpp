@@ -2,8 +2,8 @@
 // "compute_pgm_rsrc1/2/3" tables (GFX9 / GFX90A+ rows).
 #include <cstring>
 
-#include "ingot/arch.h"
-#include "ingot/code_object.h"
+#include "ingot/tooling/arch.h"
+#include "ingot/tooling/code_object.h"
 
 namespace ingot {
 namespace {

@@ -3,7 +3,7 @@
 #include <cstdlib>
 
 #include "hip_device.h"
-#include "ingot/device.h"
+#include "ingot/tooling/device.h"
 
 namespace ingot {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "ingot/device.h"
+#include "ingot/tooling/device.h"
 #include "ingot_emu/emulator.h"
 
 namespace ingot {

@@ -1,5 +1,5 @@
 // Built when this tree has no emulator library: the emulator device is honestly unavailable.
-#include "ingot/device.h"
+#include "ingot/tooling/device.h"
 
 namespace ingot {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "hip_runtime_library.h"
-#include "ingot/device.h"
+#include "ingot/tooling/device.h"
 
 namespace ingot::hip {
 

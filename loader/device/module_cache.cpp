@@ -1,4 +1,4 @@
-#include "ingot/device.h"
+#include "ingot/tooling/device.h"
 
 namespace ingot {
 

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <limits>
 
-#include "ingot/arch.h"
+#include "ingot/tooling/arch.h"
 
 namespace ingot::dispatch {
 namespace {

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "dispatch/compiled_expr.h"
-#include "ingot/launch.h"
-#include "ingot/manifest.h"
+#include "ingot/tooling/launch.h"
+#include "ingot/tooling/manifest.h"
 #include "ingot/problem.h"
 
 namespace ingot::dispatch {

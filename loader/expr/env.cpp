@@ -1,7 +1,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "ingot/expr.h"
+#include "ingot/tooling/expr.h"
 
 namespace ingot {
 

@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-#include "ingot/expr.h"
+#include "ingot/tooling/expr.h"
 
 namespace ingot {
 

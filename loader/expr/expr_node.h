@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "ingot/expr.h"
+#include "ingot/tooling/expr.h"
 
 namespace ingot {
 

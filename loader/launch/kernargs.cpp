@@ -4,8 +4,8 @@
 #include <cstring>
 #include <limits>
 
-#include "ingot/launch.h"
-#include "ingot/select.h"
+#include "ingot/tooling/launch.h"
+#include "ingot/tooling/select.h"
 
 namespace ingot {
 namespace {

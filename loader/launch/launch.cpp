@@ -1,7 +1,7 @@
 #include <limits>
 
-#include "ingot/launch.h"
-#include "ingot/select.h"
+#include "ingot/tooling/launch.h"
+#include "ingot/tooling/select.h"
 
 namespace ingot {
 

@@ -2,7 +2,7 @@
 #include <optional>
 #include <string_view>
 
-#include "ingot/raw_launch.h"
+#include "ingot/tooling/raw_launch.h"
 
 namespace ingot {
 namespace {

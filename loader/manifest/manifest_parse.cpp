@@ -4,7 +4,7 @@
 #include <set>
 
 #include "expr/expr_json.h"
-#include "ingot/manifest.h"
+#include "ingot/tooling/manifest.h"
 #include "manifest/json_fields.h"
 
 namespace ingot {

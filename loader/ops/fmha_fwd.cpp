@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "ingot/arch.h"
+#include "ingot/tooling/arch.h"
 #include "ingot/runtime.h"
 
 namespace ingot {
@@ -203,7 +203,7 @@ Result<FmhaFwdArgs> fmha_fwd_args(const OpArgs& args) {
 }
 
 Status fmha_fwd(Runtime& runtime, const FmhaFwdArgs& args, hipStream_t stream) {
-  const DeviceInfo& device = runtime.device().info();
+  const DeviceInfo& device = runtime.device_info();
   return runtime.dispatch(
       fmha_fwd_op(), [&](ProblemWriter& out) { return write_fmha_fwd_problem(args, device, out); }, stream,
       CallerWorkspace{});

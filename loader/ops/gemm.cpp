@@ -1,7 +1,7 @@
 // The gemm op (16-bit and FP8): field table, problem variables, and the one problem function.
 #include "ingot/ops/gemm.h"
 
-#include "ingot/arch.h"
+#include "ingot/tooling/arch.h"
 #include "ingot/runtime.h"
 
 namespace ingot {
@@ -179,7 +179,7 @@ Result<GemmArgs> gemm_args(const OpArgs& args) {
 }
 
 Status gemm(Runtime& runtime, const GemmArgs& args, hipStream_t stream) {
-  const DeviceInfo& device = runtime.device().info();
+  const DeviceInfo& device = runtime.device_info();
   return runtime.dispatch(
       gemm_op(), [&](ProblemWriter& out) { return write_gemm_problem(args, device, out); }, stream,
       CallerWorkspace{args.workspace, args.workspace_bytes});

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "ingot/arch.h"
+#include "ingot/tooling/arch.h"
 #include "ingot/runtime.h"
 
 namespace ingot {
@@ -177,7 +177,7 @@ Result<MlaDecodeArgs> mla_decode_args(const OpArgs& args) {
 }
 
 Status mla_decode(Runtime& runtime, const MlaDecodeArgs& args, hipStream_t stream) {
-  const DeviceInfo& device = runtime.device().info();
+  const DeviceInfo& device = runtime.device_info();
   return runtime.dispatch(
       mla_decode_op(), [&](ProblemWriter& out) { return write_mla_decode_problem(args, device, out); }, stream,
       CallerWorkspace{args.workspace, args.workspace_bytes});

@@ -1,10 +1,10 @@
-#include "ingot/pack.h"
+#include "ingot/tooling/pack.h"
 
 #include <set>
 #include <system_error>
 
 #include "dispatch/compiled_pack.h"
-#include "ingot/select.h"
+#include "ingot/tooling/select.h"
 #include "pack/file_io.h"
 #include "pack/manifest_digest.h"
 #include "pack/sha256.h"

@@ -1,6 +1,6 @@
 #include <string>
 
-#include "ingot/pack.h"
+#include "ingot/tooling/pack.h"
 
 namespace ingot {
 

@@ -5,6 +5,9 @@
 #include <cstring>
 #include <mutex>
 
+#include "ingot/tooling/select.h"
+#include "runtime/runtime_state.h"
+
 namespace ingot {
 namespace {
 
@@ -134,7 +137,7 @@ Slot* Runtime::Dispatch::frame_for(Scratch& scratch, const Binding* binding) con
 
 Status Runtime::Dispatch::explain(const Runtime& runtime, const Problem& problem, const dispatch::CompiledKernel* kernel,
                                   Stage stage) {
-  const DeviceInfo& device = runtime.device_->info();
+  const DeviceInfo& device = runtime.state_->device->info();
   if (stage == Stage::kSelect) {
     auto selection = runtime.select(problem);
     if (!selection) return selection.status();
@@ -178,7 +181,7 @@ Status Runtime::Dispatch::launch(Runtime& runtime, ShapeCache& cache, Scratch& s
           !dispatch::pack_kernargs(*entry.kernel, frame, dispatch::ArgPass::kShapeTemplate, entry.kernargs)) {
         return explain(runtime, problem(), entry.kernel, Stage::kLaunchDims);
       }
-      auto loaded = runtime.cache_.kernel(*entry.kernel->kernel);
+      auto loaded = runtime.state_->cache.kernel(*entry.kernel->kernel);
       if (!loaded) return loaded.status();
       entry.handle = loaded.value();
       std::unique_lock lock(cache.mutex);
@@ -224,11 +227,11 @@ Status Runtime::Dispatch::launch(Runtime& runtime, ShapeCache& cache, Scratch& s
       // Held until the launch returns: on the emulator the kernel has then finished; on HIP the next launch
       // on the same stream is ordered after it by the stream itself.
       if (scratch.workspace_serial != serial || scratch.workspace_stream != stream) {
-        scratch.workspace_buffer = &runtime.workspaces_.buffer_for(stream);
+        scratch.workspace_buffer = &runtime.state_->workspaces.buffer_for(stream);
         scratch.workspace_serial = serial;
         scratch.workspace_stream = stream;
       }
-      auto leased = runtime.workspaces_.lease(*scratch.workspace_buffer, stream, needed);
+      auto leased = runtime.state_->workspaces.lease(*scratch.workspace_buffer, stream, needed);
       if (!leased) return leased.status();
       lease.emplace(std::move(leased).value());
       address = lease->address();
@@ -245,7 +248,7 @@ Status Runtime::Dispatch::launch(Runtime& runtime, ShapeCache& cache, Scratch& s
     if (workspace.address != 0) failed.buffer("workspace", workspace.address);
     return explain(runtime, failed, selected, Stage::kKernargs);
   }
-  return runtime.device_->launch(entry.handle, config, stream);
+  return runtime.state_->device->launch(entry.handle, config, stream);
 }
 
 }  // namespace ingot

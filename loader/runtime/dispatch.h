@@ -15,6 +15,9 @@
 
 #include "dispatch/compiled_pack.h"
 #include "ingot/runtime.h"
+#include "ingot/tooling/device.h"
+#include "ingot/tooling/launch.h"
+#include "ingot/tooling/workspace.h"
 
 namespace ingot {
 

@@ -1,7 +1,8 @@
 #include "ingot/runtime.h"
 
 #include "ingot/ops/gemm.h"
-#include "runtime/dispatch.h"
+#include "ingot/tooling/select.h"
+#include "runtime/runtime_state.h"
 
 namespace ingot {
 namespace {
@@ -25,12 +26,7 @@ void fill_frame(const dispatch::SlotNames& names, const Problem& problem, Slot* 
 
 }  // namespace
 
-Runtime::Runtime(Pack pack, std::unique_ptr<Device> device)
-    : pack_(std::move(pack)),
-      device_(std::move(device)),
-      cache_(pack_, *device_),
-      workspaces_(*device_),
-      dispatch_(std::make_unique<Dispatch>(pack_, device_->info())) {}
+Runtime::Runtime(std::unique_ptr<State> state) : state_(std::move(state)) {}
 
 Runtime::~Runtime() = default;
 
@@ -49,31 +45,36 @@ Result<std::unique_ptr<Runtime>> Runtime::open(const RuntimeOptions& options) {
 }
 
 std::unique_ptr<Runtime> Runtime::create(Pack pack, std::unique_ptr<Device> device) {
-  return std::unique_ptr<Runtime>(new Runtime(std::move(pack), std::move(device)));
+  return std::unique_ptr<Runtime>(new Runtime(std::make_unique<State>(std::move(pack), std::move(device))));
 }
 
+const DeviceInfo& Runtime::device_info() const { return state_->device->info(); }
+const Pack& Runtime::pack() const { return state_->pack; }
+Device& Runtime::device() { return *state_->device; }
+ModuleCache& Runtime::modules() { return state_->cache; }
+
 Result<Selection> Runtime::select(const Problem& problem) const {
-  return ingot::select(pack_, problem, device_->info());
+  return ingot::select(state_->pack, problem, device_info());
 }
 
 Result<uint64_t> Runtime::workspace_bytes(const Problem& problem) const {
   auto selection = select(problem);
   if (!selection) return selection.status();
-  return ingot::workspace_bytes(*selection.value().kernel, problem, device_->info());
+  return ingot::workspace_bytes(*selection.value().kernel, problem, device_info());
 }
 
 Status Runtime::run(const Problem& problem, hipStream_t stream) {
-  Dispatch::ShapeCache* cache = dispatch_->problem_cache(problem.op);
+  Dispatch::ShapeCache* cache = state_->dispatch.problem_cache(problem.op);
   if (cache == nullptr) return Dispatch::explain(*this, problem, nullptr, Dispatch::Stage::kSelect);
   Dispatch::Scratch& scratch = Dispatch::scratch();
-  fill_frame(dispatch_->compiled.names(), problem, dispatch_->frame_for(scratch, nullptr));
-  return dispatch_->launch(*this, *cache, scratch, stream, {}, [&] { return problem; });
+  fill_frame(state_->dispatch.compiled.names(), problem, state_->dispatch.frame_for(scratch, nullptr));
+  return state_->dispatch.launch(*this, *cache, scratch, stream, {}, [&] { return problem; });
 }
 
 Result<Problem> Runtime::problem(const OpArgs& args) const {
   INGOT_RETURN_IF_ERROR(args.check_required(/*for_launch=*/false));
   const Op& op = args.op();
-  return build_problem(op, [&](ProblemWriter& out) { return op.write_problem(args, device_->info(), out); });
+  return build_problem(op, [&](ProblemWriter& out) { return op.write_problem(args, device_info(), out); });
 }
 
 Result<Selection> Runtime::select(const OpArgs& args) const {
@@ -85,7 +86,7 @@ Result<Selection> Runtime::select(const OpArgs& args) const {
 Status Runtime::run(const OpArgs& args, hipStream_t stream, CallerWorkspace workspace) {
   INGOT_RETURN_IF_ERROR(args.check_required(/*for_launch=*/true));
   const Op& op = args.op();
-  const DeviceInfo& device = device_->info();
+  const DeviceInfo& device = device_info();
   return dispatch(op, [&](ProblemWriter& out) { return op.write_problem(args, device, out); }, stream, workspace);
 }
 
@@ -95,7 +96,7 @@ Status Runtime::dispatch(const Op& op, ProblemFill fill, hipStream_t stream, Cal
     auto built = build_problem(op, fill, /*for_launch=*/true);
     return built ? std::move(built).value() : Problem(std::string(op.name()));
   };
-  const Dispatch::Binding* binding = dispatch_->binding(op);
+  const Dispatch::Binding* binding = state_->dispatch.binding(op);
   if (binding == nullptr || binding->cache == nullptr) {
     auto built = build_problem(op, fill, /*for_launch=*/true);
     if (!built) return built.status();
@@ -106,9 +107,9 @@ Status Runtime::dispatch(const Op& op, ProblemFill fill, hipStream_t stream, Cal
     return run(built.value(), stream);
   }
   Dispatch::Scratch& scratch = Dispatch::scratch();
-  ProblemWriter writer(dispatch_->frame_for(scratch, binding), binding->var_places.data(), /*for_launch=*/true);
+  ProblemWriter writer(state_->dispatch.frame_for(scratch, binding), binding->var_places.data(), /*for_launch=*/true);
   INGOT_RETURN_IF_ERROR(fill(writer));
-  return dispatch_->launch(*this, *binding->cache, scratch, stream, workspace, generic);
+  return state_->dispatch.launch(*this, *binding->cache, scratch, stream, workspace, generic);
 }
 
 Status Runtime::gemm(const GemmArgs& args, hipStream_t stream) { return ingot::gemm(*this, args, stream); }

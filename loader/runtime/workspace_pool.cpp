@@ -1,7 +1,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "ingot/workspace.h"
+#include "ingot/tooling/workspace.h"
 
 namespace ingot {
 namespace {

@@ -1,9 +1,9 @@
 #include "ingot/problem.h"
-#include "ingot/select.h"
+#include "ingot/tooling/select.h"
 
 #include <bit>
 
-#include "ingot/arch.h"
+#include "ingot/tooling/arch.h"
 
 namespace ingot {
 

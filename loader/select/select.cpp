@@ -1,12 +1,12 @@
 // Generic selection over manifest data: match, constraints, cost (manifest/README.md "Selection").
-#include "ingot/select.h"
+#include "ingot/tooling/select.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <set>
 
 #include "expr/expr_node.h"
-#include "ingot/pack.h"
+#include "ingot/tooling/pack.h"
 
 namespace ingot {
 namespace {

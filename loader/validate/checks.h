@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "ingot/code_object.h"
-#include "ingot/manifest.h"
-#include "ingot/validate.h"
+#include "ingot/tooling/code_object.h"
+#include "ingot/tooling/manifest.h"
+#include "ingot/tooling/validate.h"
 
 namespace ingot::validation {
 

@@ -1,13 +1,13 @@
 // Walks a pack: manifest, files, then each code object (validate_code_object.cpp).
-#include "ingot/validate.h"
+#include "ingot/tooling/validate.h"
 
 #include <algorithm>
 #include <map>
 #include <set>
 #include <system_error>
 
-#include "ingot/arch.h"
-#include "ingot/pack.h"
+#include "ingot/tooling/arch.h"
+#include "ingot/tooling/pack.h"
 #include "pack/file_io.h"
 #include "pack/manifest_digest.h"
 #include "pack/sha256.h"

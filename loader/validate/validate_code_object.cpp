@@ -1,6 +1,6 @@
 #include <algorithm>
 
-#include "ingot/arch.h"
+#include "ingot/tooling/arch.h"
 #include "validate/checks.h"
 
 namespace ingot::validation {

@@ -8,9 +8,9 @@
 #include <set>
 
 #include "expr/expr_node.h"
-#include "ingot/arch.h"
+#include "ingot/tooling/arch.h"
 #include "ingot/problem.h"
-#include "ingot/select.h"
+#include "ingot/tooling/select.h"
 #include "validate/checks.h"
 
 namespace ingot::validation {

@@ -3,7 +3,7 @@
 
 #include <cstdlib>
 
-#include "ingot/device.h"
+#include "ingot/tooling/device.h"
 
 namespace ingot {
 namespace {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ingot/ops.h"
+#include "ingot/tooling/device.h"
 #include "reference/gemm_reference.h"
 #include "test_pack.h"
 

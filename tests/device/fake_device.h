@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "ingot/device.h"
+#include "ingot/tooling/device.h"
 
 namespace ingot::testing {
 

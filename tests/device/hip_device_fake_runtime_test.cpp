@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ingot/ops.h"
+#include "ingot/tooling/device.h"
 #include "test_pack.h"
 
 namespace ingot {

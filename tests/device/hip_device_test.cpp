@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "hip_device.h"
-#include "ingot/device.h"
+#include "ingot/tooling/device.h"
 
 namespace ingot {
 namespace {

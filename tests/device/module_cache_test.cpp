@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "fake_device.h"
-#include "ingot/device.h"
+#include "ingot/tooling/device.h"
 #include "test_pack.h"
 
 namespace ingot {

@@ -9,6 +9,7 @@
 
 #include "fake_device.h"
 #include "ingot/ops.h"
+#include "ingot/tooling/select.h"
 #include "test_pack.h"
 
 namespace ingot {

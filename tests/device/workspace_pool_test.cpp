@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-#include "ingot/workspace.h"
+#include "ingot/tooling/workspace.h"
 
 namespace ingot {
 namespace {

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "ingot/pack.h"
+#include "ingot/tooling/pack.h"
 
 namespace ingot::e2e {
 

@@ -18,8 +18,8 @@
 #include "e2e_pack.h"
 #include "gemm_cases.h"
 #include "op_check.h"
-#include "ingot/device.h"
-#include "ingot/launch.h"
+#include "ingot/tooling/device.h"
+#include "ingot/tooling/launch.h"
 #include "gemm_shapes.h"
 
 namespace ingot::e2e {

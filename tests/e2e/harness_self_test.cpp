@@ -14,7 +14,7 @@
 #include "device_run.h"
 #include "e2e_pack.h"
 #include "gemm_cases.h"
-#include "ingot/device.h"
+#include "ingot/tooling/device.h"
 #include "gemm_shapes.h"
 
 namespace ingot::e2e {

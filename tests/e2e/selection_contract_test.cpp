@@ -14,6 +14,7 @@
 #include "e2e_pack.h"
 #include "gemm_cases.h"
 #include "ingot/ops.h"
+#include "ingot/tooling/select.h"
 
 namespace ingot::e2e {
 using namespace ingot::harness;

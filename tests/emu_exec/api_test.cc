@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "emu_test_support.h"
-#include "ingot/code_object.h"
+#include "ingot/tooling/code_object.h"
 
 namespace ingot::emu::testing {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "emu_test_support.h"
-#include "ingot/code_object.h"
+#include "ingot/tooling/code_object.h"
 #include "ingot_emu/decode.h"
 #include "ingot_emu/disassemble.h"
 

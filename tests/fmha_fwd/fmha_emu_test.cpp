@@ -25,10 +25,10 @@
 #include "fmha_fwd_reference.h"
 #include "gemm_fp8_reference.h"
 #include "gemm_reference.h"
-#include "ingot/device.h"
-#include "ingot/launch.h"
-#include "ingot/pack.h"
-#include "ingot/select.h"
+#include "ingot/tooling/device.h"
+#include "ingot/tooling/launch.h"
+#include "ingot/tooling/pack.h"
+#include "ingot/tooling/select.h"
 
 namespace ingot {
 namespace {

@@ -17,6 +17,7 @@
 #include "ingot/ingot_c.h"
 #include "ingot/ops.h"
 #include "ingot/runtime.h"
+#include "ingot/tooling/device.h"
 
 namespace ingot {
 namespace {

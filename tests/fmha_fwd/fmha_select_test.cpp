@@ -11,9 +11,9 @@
 #include <memory>
 #include <string>
 
-#include "ingot/pack.h"
+#include "ingot/tooling/pack.h"
 #include "ingot/problem.h"
-#include "ingot/select.h"
+#include "ingot/tooling/select.h"
 
 namespace ingot {
 namespace {

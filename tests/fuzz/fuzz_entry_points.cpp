@@ -3,10 +3,10 @@
 #include <span>
 #include <string_view>
 
-#include "ingot/code_object.h"
-#include "ingot/launch.h"
-#include "ingot/pack.h"
-#include "ingot/select.h"
+#include "ingot/tooling/code_object.h"
+#include "ingot/tooling/launch.h"
+#include "ingot/tooling/pack.h"
+#include "ingot/tooling/select.h"
 
 namespace ingot::fuzz {
 namespace {

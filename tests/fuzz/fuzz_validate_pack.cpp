@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "fuzz_entry_points.h"
-#include "ingot/validate.h"
+#include "ingot/tooling/validate.h"
 
 namespace ingot::fuzz {
 namespace {

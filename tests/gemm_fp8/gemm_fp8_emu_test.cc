@@ -28,10 +28,10 @@
 
 #include "gemm_cases.h"
 #include "gemm_fp8_reference.h"
-#include "ingot/arch.h"
-#include "ingot/device.h"
-#include "ingot/launch.h"
-#include "ingot/pack.h"
+#include "ingot/tooling/arch.h"
+#include "ingot/tooling/device.h"
+#include "ingot/tooling/launch.h"
+#include "ingot/tooling/pack.h"
 #include "ingot/problem.h"
 #include "ingot_emu/emulator.h"
 

@@ -16,11 +16,11 @@
 #include <variant>
 #include <vector>
 
-#include "ingot/launch.h"
+#include "ingot/tooling/launch.h"
 #include "ingot/ops.h"
-#include "ingot/pack.h"
+#include "ingot/tooling/pack.h"
 #include "ingot/problem.h"
-#include "ingot/select.h"
+#include "ingot/tooling/select.h"
 
 namespace ingot {
 namespace {

@@ -17,10 +17,10 @@
 
 #include "gemm_cases.h"
 #include "gemm_test_support.h"
-#include "ingot/device.h"
-#include "ingot/launch.h"
-#include "ingot/pack.h"
-#include "ingot/select.h"
+#include "ingot/tooling/device.h"
+#include "ingot/tooling/launch.h"
+#include "ingot/tooling/pack.h"
+#include "ingot/tooling/select.h"
 
 namespace ingot {
 namespace {

@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "gemm_test_support.h"
-#include "ingot/launch.h"
-#include "ingot/pack.h"
+#include "ingot/tooling/launch.h"
+#include "ingot/tooling/pack.h"
 #include "ingot/problem.h"
-#include "ingot/select.h"
+#include "ingot/tooling/select.h"
 
 namespace ingot {
 namespace {

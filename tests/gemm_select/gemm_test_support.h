@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "gemm_reference.h"
-#include "ingot/device.h"
-#include "ingot/launch.h"
-#include "ingot/pack.h"
+#include "ingot/tooling/device.h"
+#include "ingot/tooling/launch.h"
+#include "ingot/tooling/pack.h"
 
 namespace ingot::test {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
-#include "ingot/launch.h"
-#include "ingot/select.h"
+#include "ingot/tooling/launch.h"
+#include "ingot/tooling/select.h"
 
 namespace ingot::harness {
 

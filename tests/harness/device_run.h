@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "element_check.h"
-#include "ingot/device.h"
-#include "ingot/manifest.h"
-#include "ingot/pack.h"
+#include "ingot/tooling/device.h"
+#include "ingot/tooling/manifest.h"
+#include "ingot/tooling/pack.h"
 #include "ingot/problem.h"
 #include "ingot/status.h"
 

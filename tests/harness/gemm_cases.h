@@ -8,7 +8,7 @@
 #include <string>
 
 #include "device_run.h"
-#include "ingot/manifest.h"
+#include "ingot/tooling/manifest.h"
 #include "ingot/status.h"
 
 namespace ingot::harness {

@@ -6,7 +6,7 @@
 #include <tuple>
 #include <variant>
 
-#include "ingot/select.h"
+#include "ingot/tooling/select.h"
 
 namespace ingot::harness {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "gemm_cases.h"
-#include "ingot/manifest.h"
+#include "ingot/tooling/manifest.h"
 #include "ingot/problem.h"
 #include "ingot/status.h"
 

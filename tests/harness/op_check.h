@@ -22,10 +22,10 @@
 
 #include "device_run.h"
 #include "element_check.h"
-#include "ingot/device.h"
-#include "ingot/manifest.h"
-#include "ingot/pack.h"
-#include "ingot/select.h"
+#include "ingot/tooling/device.h"
+#include "ingot/tooling/manifest.h"
+#include "ingot/tooling/pack.h"
+#include "ingot/tooling/select.h"
 #include "ingot/status.h"
 
 namespace ingot::harness {

@@ -1,5 +1,6 @@
-# Run by ctest (cmake -P): install the build into a prefix outside the build tree, build the consumer
-# against it with find_package(ingot), then move the build tree away (renamed for the duration; the test
+# Run by ctest (cmake -P): install the build's consumer component into a prefix outside the build tree
+# (checking it holds no tooling header), build the consumer against it with find_package(ingot), install
+# the tooling component beside it, then move the build tree away (renamed for the duration; the test
 # is RUN_SERIAL, so no other test needs it meanwhile) and run the consumer and the installed CLI. Both must
 # find the installed pack by themselves, and with the installed pack taken away too they must report
 # "no kernel pack found": nothing of the build tree is there to fall back to. The build tree is moved back
@@ -36,18 +37,38 @@ endfunction()
 set(prefix "${WORK_DIR}/prefix")
 file(REMOVE_RECURSE "${WORK_DIR}")
 
-run_step("install" ok ${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${prefix}")
+# The consumer component alone: the library, the consumer headers, the package and the pack; no tooling
+# header (a consumer program must build without any).
+run_step("install the consumer component" ok ${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${prefix}"
+  --component consumer)
 foreach(expected
-    "include/ingot/ops.h" "include/ingot/device.h" "include/ingot/ingot_c.h" "include/ingot/status.h"
-    "lib/cmake/ingot/ingotConfig.cmake" "lib/cmake/ingot/ingotConfigVersion.cmake" "bin/ingot")
+    "include/ingot/ops.h" "include/ingot/runtime.h" "include/ingot/device_options.h" "include/ingot/ingot_c.h"
+    "include/ingot/status.h" "lib/cmake/ingot/ingotConfig.cmake" "lib/cmake/ingot/ingotConfigVersion.cmake")
   if(NOT EXISTS "${prefix}/${expected}")
-    message(FATAL_ERROR "install did not produce ${expected}")
+    fail_test("the consumer component did not install ${expected}")
   endif()
 endforeach()
+file(GLOB_RECURSE installed_headers RELATIVE "${prefix}/include/ingot" "${prefix}/include/ingot/*")
+foreach(header IN LISTS installed_headers)
+  if(header MATCHES "^tooling/")
+    fail_test("the consumer component installed the tooling header include/ingot/${header}")
+  endif()
+endforeach()
+if(EXISTS "${prefix}/bin/ingot")
+  fail_test("the consumer component installed the CLI (it belongs to the tooling component)")
+endif()
 
 run_step("configure consumer" ok ${CMAKE_COMMAND} -S "${CONSUMER_SOURCE_DIR}" -B "${WORK_DIR}/build"
   -G "${GENERATOR}" -DCMAKE_CXX_COMPILER=${CXX_COMPILER} "-DCMAKE_PREFIX_PATH=${prefix}")
 run_step("build consumer" ok ${CMAKE_COMMAND} --build "${WORK_DIR}/build" -j 2)
+
+run_step("install the tooling component" ok ${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${prefix}"
+  --component tooling)
+foreach(expected "include/ingot/tooling/device.h" "include/ingot/tooling/all.h" "bin/ingot")
+  if(NOT EXISTS "${prefix}/${expected}")
+    fail_test("the tooling component did not install ${expected}")
+  endif()
+endforeach()
 
 if(EXISTS "${moved_build_dir}")
   message(FATAL_ERROR "${moved_build_dir} exists (left by an interrupted run?): move it back or remove it")

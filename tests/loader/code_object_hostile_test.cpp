@@ -6,7 +6,7 @@
 #include <elf.h>
 #include <random>
 
-#include "ingot/code_object.h"
+#include "ingot/tooling/code_object.h"
 #include "test_support.h"
 
 namespace ingot {

@@ -3,8 +3,8 @@
 // field definitions; the descriptor bytes themselves were encoded by LLVM, not by us.
 #include <gtest/gtest.h>
 
-#include "ingot/arch.h"
-#include "ingot/code_object.h"
+#include "ingot/tooling/arch.h"
+#include "ingot/tooling/code_object.h"
 #include "test_support.h"
 
 namespace ingot {

@@ -11,9 +11,9 @@
 #include <string>
 
 #include "dispatch/compiled_pack.h"
-#include "ingot/launch.h"
-#include "ingot/pack.h"
-#include "ingot/select.h"
+#include "ingot/tooling/launch.h"
+#include "ingot/tooling/pack.h"
+#include "ingot/tooling/select.h"
 #include "test_support.h"
 
 namespace ingot {

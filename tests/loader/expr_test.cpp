@@ -3,7 +3,7 @@
 
 #include <limits>
 
-#include "ingot/expr.h"
+#include "ingot/tooling/expr.h"
 
 namespace ingot {
 namespace {

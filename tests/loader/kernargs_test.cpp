@@ -1,8 +1,8 @@
 // Kernarg packing: bytes checked against a layout written out by hand, and range errors.
 #include <gtest/gtest.h>
 
-#include "ingot/launch.h"
-#include "ingot/manifest.h"
+#include "ingot/tooling/launch.h"
+#include "ingot/tooling/manifest.h"
 #include "test_support.h"
 
 namespace ingot {

@@ -1,7 +1,7 @@
 // Manifest reader: a round trip of every field, and broken manifests rejected with the kernel and key.
 #include <gtest/gtest.h>
 
-#include "ingot/manifest.h"
+#include "ingot/tooling/manifest.h"
 #include "test_support.h"
 
 namespace ingot {

@@ -1,8 +1,8 @@
 // Pack on disk: opening, and load_code_object's checks before any bytes are handed out.
 #include <gtest/gtest.h>
 
-#include "ingot/pack.h"
-#include "ingot/validate.h"
+#include "ingot/tooling/pack.h"
+#include "ingot/tooling/validate.h"
 #include "pack_fixture.h"
 
 namespace ingot {

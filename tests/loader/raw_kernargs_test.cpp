@@ -1,4 +1,4 @@
-// pack_raw_kernargs (ingot/raw_launch.h): arguments by name against a code object's own metadata.
+// pack_raw_kernargs (ingot/tooling/raw_launch.h): arguments by name against a code object's own metadata.
 // Expected bytes are written out by hand from the layouts below (and, for the fixture, from the .args
 // of fixtures/scale_kernel.s.in as LLVM assembled them), never produced by the packer itself.
 #include <gtest/gtest.h>
@@ -7,8 +7,8 @@
 #include <iterator>
 #include <span>
 
-#include "ingot/code_object.h"
-#include "ingot/raw_launch.h"
+#include "ingot/tooling/code_object.h"
+#include "ingot/tooling/raw_launch.h"
 #include "test_support.h"
 
 namespace ingot {

@@ -2,10 +2,10 @@
 // open, and every kernel's code object must load through the verified path.
 #include <gtest/gtest.h>
 
-#include "ingot/launch.h"
-#include "ingot/pack.h"
-#include "ingot/select.h"
-#include "ingot/validate.h"
+#include "ingot/tooling/launch.h"
+#include "ingot/tooling/pack.h"
+#include "ingot/tooling/select.h"
+#include "ingot/tooling/validate.h"
 #include "test_support.h"
 
 namespace ingot {

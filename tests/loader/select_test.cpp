@@ -1,8 +1,8 @@
 // Selection: hit with its reason, miss naming the failed rule of the closest candidate, ties by id.
 #include <gtest/gtest.h>
 
-#include "ingot/pack.h"
-#include "ingot/select.h"
+#include "ingot/tooling/pack.h"
+#include "ingot/tooling/select.h"
 #include "test_support.h"
 
 namespace ingot {

@@ -1,7 +1,7 @@
 // validate_pack: a clean pack passes; each planted fault gives a line naming it.
 #include <gtest/gtest.h>
 
-#include "ingot/validate.h"
+#include "ingot/tooling/validate.h"
 #include "pack_fixture.h"
 
 namespace ingot {

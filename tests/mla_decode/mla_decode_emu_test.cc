@@ -21,8 +21,8 @@
 #include <variant>
 #include <vector>
 
-#include "ingot/launch.h"
-#include "ingot/pack.h"
+#include "ingot/tooling/launch.h"
+#include "ingot/tooling/pack.h"
 #include "ingot/problem.h"
 #include "ingot_emu/emulator.h"
 #include "mla_decode_reference.h"

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "device_run.h"
-#include "ingot/device.h"
-#include "ingot/pack.h"
+#include "ingot/tooling/device.h"
+#include "ingot/tooling/pack.h"
 #include "op_check.h"
 #include "mla_test_pack.h"
 

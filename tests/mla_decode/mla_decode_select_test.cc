@@ -17,10 +17,10 @@
 #include <string>
 #include <variant>
 
-#include "ingot/launch.h"
-#include "ingot/pack.h"
+#include "ingot/tooling/launch.h"
+#include "ingot/tooling/pack.h"
 #include "ingot/problem.h"
-#include "ingot/select.h"
+#include "ingot/tooling/select.h"
 #include "mla_test_pack.h"
 
 namespace ingot {

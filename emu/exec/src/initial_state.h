@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "ingot/code_object.h"
+#include "ingot/tooling/code_object.h"
 #include "ingot/status.h"
 
 namespace ingot::emu {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "handler_table.h"
-#include "ingot/code_object.h"
+#include "ingot/tooling/code_object.h"
 #include "ingot/status.h"
 #include "ingot_emu/inst.h"
 

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "exec_target_facts.h"
-#include "ingot/code_object.h"
+#include "ingot/tooling/code_object.h"
 #include "ingot_emu/launch_profile.h"
 
 namespace ingot::emu {

@@ -8,7 +8,7 @@
 
 #include "device_memory.h"
 #include "exec_target_facts.h"
-#include "ingot/code_object.h"
+#include "ingot/tooling/code_object.h"
 #include "ingot_emu/emulator.h"
 #include "ingot_emu/inst.h"
 #include "ingot_emu/launch_profile.h"

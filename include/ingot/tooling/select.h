@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "ingot/manifest.h"
+#include "ingot/tooling/manifest.h"
 #include "ingot/problem.h"
 #include "ingot/status.h"
 

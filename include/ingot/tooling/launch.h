@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "ingot/manifest.h"
+#include "ingot/tooling/manifest.h"
 #include "ingot/problem.h"
 #include "ingot/status.h"
 

@@ -9,7 +9,7 @@
 #include <variant>
 #include <vector>
 
-#include "ingot/expr.h"
+#include "ingot/tooling/expr.h"
 #include "ingot/status.h"
 
 namespace ingot {

@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "ingot/code_object.h"
-#include "ingot/manifest.h"
+#include "ingot/tooling/code_object.h"
+#include "ingot/tooling/manifest.h"
 #include "ingot/problem.h"
 #include "ingot/status.h"
 

@@ -9,7 +9,7 @@
 #include <memory>
 #include <mutex>
 
-#include "ingot/device.h"
+#include "ingot/tooling/device.h"
 #include "ingot/status.h"
 
 namespace ingot {
