@@ -12,29 +12,21 @@
 namespace ingot::emu {
 namespace {
 
-KernelArgMetadata slot(uint32_t offset, uint32_t size, std::string kind) {
-  KernelArgMetadata arg;
-  arg.offset = offset;
-  arg.size = size;
-  arg.value_kind = std::move(kind);
-  return arg;
-}
-
 KernelMetadata triton_like_kernel() {
   KernelMetadata kernel;
   kernel.name = "grid_info";
   kernel.kernarg_segment_size = 136;
-  kernel.args = {slot(0, 8, "global_buffer"),          slot(8, 4, "by_value"),
-                 slot(24, 4, "hidden_block_count_x"),  slot(28, 4, "hidden_block_count_y"),
-                 slot(32, 4, "hidden_block_count_z"),  slot(36, 2, "hidden_group_size_x"),
-                 slot(38, 2, "hidden_group_size_y"),   slot(40, 2, "hidden_group_size_z"),
-                 slot(42, 2, "hidden_remainder_x"),    slot(44, 2, "hidden_remainder_y"),
-                 slot(46, 2, "hidden_remainder_z"),    slot(64, 8, "hidden_global_offset_x"),
-                 slot(72, 8, "hidden_global_offset_y"), slot(80, 8, "hidden_global_offset_z"),
-                 slot(88, 2, "hidden_grid_dims"),      slot(96, 8, "hidden_heap_v1"),
-                 slot(104, 8, "hidden_printf_buffer"), slot(112, 8, "hidden_hostcall_buffer"),
-                 slot(120, 4, "hidden_dynamic_lds_size"), slot(124, 4, "hidden_none"),
-                 slot(128, 8, "hidden_queue_ptr")};
+  kernel.args = {{"", 0, 8, "global_buffer", ""},          {"", 8, 4, "by_value", ""},
+                 {"", 24, 4, "hidden_block_count_x", ""},  {"", 28, 4, "hidden_block_count_y", ""},
+                 {"", 32, 4, "hidden_block_count_z", ""},  {"", 36, 2, "hidden_group_size_x", ""},
+                 {"", 38, 2, "hidden_group_size_y", ""},   {"", 40, 2, "hidden_group_size_z", ""},
+                 {"", 42, 2, "hidden_remainder_x", ""},    {"", 44, 2, "hidden_remainder_y", ""},
+                 {"", 46, 2, "hidden_remainder_z", ""},    {"", 64, 8, "hidden_global_offset_x", ""},
+                 {"", 72, 8, "hidden_global_offset_y", ""}, {"", 80, 8, "hidden_global_offset_z", ""},
+                 {"", 88, 2, "hidden_grid_dims", ""},      {"", 96, 8, "hidden_heap_v1", ""},
+                 {"", 104, 8, "hidden_printf_buffer", ""}, {"", 112, 8, "hidden_hostcall_buffer", ""},
+                 {"", 120, 4, "hidden_dynamic_lds_size", ""}, {"", 124, 4, "hidden_none", ""},
+                 {"", 128, 8, "hidden_queue_ptr", ""}};
   return kernel;
 }
 
@@ -96,7 +88,7 @@ TEST(HiddenArgs, ExplicitKindsAreNotHidden) {
 TEST(HiddenArgs, SlotOutsideTheSegmentIsAnError) {
   KernelMetadata kernel;
   kernel.name = "hostile";
-  kernel.args = {slot(60, 8, "hidden_block_count_x")};
+  kernel.args = {{"", 60, 8, "hidden_block_count_x", ""}};
   std::vector<uint8_t> kernarg(64, 0);
   const Status status = fill_hidden_args(kernel, {{1, 1, 1}, {64, 1, 1}, 0}, kernarg);
   EXPECT_EQ(status.code(), StatusCode::kInvalidArgument);

@@ -142,7 +142,7 @@ def run_tile_matmul(cli, kernel, m, n, k, seed, wait_states="strict"):
 def test_ping_pong_256x256_matmul_gfx942(cli):
     # Eight waves on one 256x256 tile under Triton's block ping-pong schedule: two wave groups alternate
     # between memory and MFMA phases, handing over with s_setprio around s_barrier.
-    kernel = compile_kernel(K.matmul_tile, BF16_MATMUL_ARGS, "gfx942", {"BM": 256, "BN": 256, "BK": 64},
+    kernel = compile_kernel(K.matmul, BF16_MATMUL_ARGS, "gfx942", {"BM": 256, "BN": 256, "BK": 64},
                             multiples_of_16=("M", "N", "K"), num_warps=8, num_stages=2)
     assert "s_setprio" in kernel.assembly and "s_barrier" in kernel.assembly
     run_tile_matmul(cli, kernel, 256, 256, 128, seed=42)
@@ -152,7 +152,7 @@ def test_direct_to_lds_large_tile_matmul_gfx950(cli, monkeypatch):
     # Triton's async copies: global_load_lds_dwordx4 straight into LDS, 133 KiB of it (only gfx950's
     # 160 KiB holds it).
     monkeypatch.setenv("TRITON_HIP_USE_ASYNC_COPY", "1")
-    kernel = compile_kernel(K.matmul_tile, BF16_MATMUL_ARGS, "gfx950", {"BM": 256, "BN": 256, "BK": 64},
+    kernel = compile_kernel(K.matmul, BF16_MATMUL_ARGS, "gfx950", {"BM": 256, "BN": 256, "BK": 64},
                             multiples_of_16=("M", "N", "K"), num_warps=8, num_stages=2)
     assert "global_load_lds_dwordx4" in kernel.assembly and kernel.dynamic_lds > 64 * 1024
     run_tile_matmul(cli, kernel, 256, 256, 128, seed=43)

@@ -18,7 +18,9 @@ def grid_info(out):
 @triton.jit
 def matmul(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
     # C[M, N] (f32, or i32 for int8 inputs) = A[M, K] . B[K, N], row-major; M and N tails masked (the rows
-    # and columns a masked load leaves undefined reach only masked-out C), K a multiple of BK.
+    # and columns a masked load leaves undefined reach only masked-out C), K a multiple of BK. With M, N, K
+    # known multiples of 16 the loads are 16 bytes wide, the form Triton's ping-pong schedule and async
+    # (direct-to-LDS) copies apply to.
     pid_m = tl.program_id(0)
     pid_n = tl.program_id(1)
     rm = pid_m * BM + tl.arange(0, BM)
@@ -31,23 +33,6 @@ def matmul(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexp
         y = tl.load(b + ka[:, None] * N + rn[None, :], mask=rn[None, :] < N)
         acc += tl.dot(x, y, out_dtype=c.dtype.element_ty)
     tl.store(c + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
-
-
-@triton.jit
-def matmul_tile(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
-    # The same product on whole tiles (no masks), the form Triton's AMD ping-pong schedule and async
-    # (direct-to-LDS) copies apply to.
-    pid_m = tl.program_id(0)
-    pid_n = tl.program_id(1)
-    rm = pid_m * BM + tl.arange(0, BM)
-    rn = pid_n * BN + tl.arange(0, BN)
-    rk = tl.arange(0, BK)
-    acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for k0 in range(0, K, BK):
-        x = tl.load(a + rm[:, None] * K + (k0 + rk)[None, :])
-        y = tl.load(b + (k0 + rk)[:, None] * N + rn[None, :])
-        acc += tl.dot(x, y)
-    tl.store(c + rm[:, None] * N + rn[None, :], acc)
 
 
 @triton.jit
