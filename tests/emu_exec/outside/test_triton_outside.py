@@ -130,12 +130,12 @@ def test_int8_matmul(cli):
 BF16_MATMUL_ARGS = {"a": "*bf16", "b": "*bf16", "c": "*fp32", "M": "i32", "N": "i32", "K": "i32"}
 
 
-def run_tile_matmul(cli, kernel, m, n, k, seed, wait_states="strict"):
+def run_tile_matmul(cli, kernel, m, n, k, seed):
     rnd = random.Random(seed)
     a = [rnd.randint(-8, 8) / 4 for _ in range(m * k)]
     b = [rnd.randint(-8, 8) / 4 for _ in range(k * n)]
     c, = run(cli, kernel, (1, 1, 1), [In(bf16_bytes(a)), In(bf16_bytes(b)), Out(m * n * 4), ("i32", m), ("i32", n),
-                                      ("i32", k)], wait_states)
+                                      ("i32", k)])
     assert unpack("f", c) == matmul_reference(a, b, m, n, k)
 
 

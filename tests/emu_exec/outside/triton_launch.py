@@ -65,18 +65,18 @@ def compile_kernel(fn, signature: dict, arch: str, constexprs: dict | None = Non
 _SCALARS = {"i32": "<i", "u32": "<I", "i64": "<q", "fp32": "<f"}
 
 
-def run(cli: Path, kernel: Compiled, grid, args: list, wait_states: str = "strict") -> list:
+def run(cli: Path, kernel: Compiled, grid, args: list) -> list:
     """Runs `kernel` on `grid` with `args` (in signature order: In/Out/InOut buffers, or (type, value)
     scalars); Triton's trailing scratch pointers stay null. Returns the bytes of every Out/InOut, in order.
-    Fails (AssertionError with the CLI's message) when the emulator refuses or faults, under the strict
-    wait-state checker unless `wait_states` says otherwise."""
+    Fails (AssertionError with the CLI's message) when the emulator refuses or faults, the strict
+    wait-state checker included."""
     assert len(args) <= len(kernel.args), (len(args), len(kernel.args))
     blob = bytearray(max([kernel.kernarg_bytes] + [a[".offset"] + a[".size"] for a in kernel.args]))
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         command = [str(cli), "emu", str(tmp / "k.hsaco"), "--grid", ",".join(map(str, grid)),
                    "--block", str(64 * kernel.num_warps), "--lds", str(kernel.dynamic_lds),
-                   "--wait-states", wait_states, "--kernarg", str(tmp / "args.bin")]
+                   "--wait-states", "strict", "--kernarg", str(tmp / "args.bin")]
         outputs = []
         for index, (arg, meta) in enumerate(zip(args, kernel.args)):
             offset = meta[".offset"]
