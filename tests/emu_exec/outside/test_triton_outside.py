@@ -84,18 +84,26 @@ MATMULS = [  # arch, MFMA M/N (matrix_instr_nonkdim), the MFMA Triton must selec
 ]
 
 
-@pytest.mark.parametrize("arch,nonk,mfma", MATMULS)
-def test_bf16_matmul(cli, arch, nonk, mfma):
-    m, n, k = 40, 72, 96  # tails in M and N, three K steps
-    kernel = compile_kernel(K.matmul, {"a": "*bf16", "b": "*bf16", "c": "*fp32", "M": "i32", "N": "i32", "K": "i32"},
-                            arch, {"BM": 32, "BN": 32, "BK": 32}, num_warps=4, matrix_instr_nonkdim=nonk)
-    assert mfma in kernel.assembly
-    rnd = random.Random(nonk)
+BF16_MATMUL_ARGS = {"a": "*bf16", "b": "*bf16", "c": "*fp32", "M": "i32", "N": "i32", "K": "i32"}
+
+
+def check_bf16_matmul(cli, kernel, m, n, k, grid, seed):
+    # Multiples of 1/4 in [-2, 2]: exact in bf16, and every f32 partial sum is exact.
+    rnd = random.Random(seed)
     a = [rnd.randint(-8, 8) / 4 for _ in range(m * k)]
     b = [rnd.randint(-8, 8) / 4 for _ in range(k * n)]
-    c, = run(cli, kernel, (2, 3, 1), [In(bf16_bytes(a)), In(bf16_bytes(b)), Out(m * n * 4), ("i32", m), ("i32", n),
-                                      ("i32", k)])
+    c, = run(cli, kernel, grid, [In(bf16_bytes(a)), In(bf16_bytes(b)), Out(m * n * 4), ("i32", m), ("i32", n),
+                                 ("i32", k)])
     assert unpack("f", c) == matmul_reference(a, b, m, n, k)
+
+
+@pytest.mark.parametrize("arch,nonk,mfma", MATMULS)
+def test_bf16_matmul(cli, arch, nonk, mfma):
+    # 40 x 72 x 96: tails in M and N, three K steps.
+    kernel = compile_kernel(K.matmul, BF16_MATMUL_ARGS, arch, {"BM": 32, "BN": 32, "BK": 32}, num_warps=4,
+                            matrix_instr_nonkdim=nonk)
+    assert mfma in kernel.assembly
+    check_bf16_matmul(cli, kernel, 40, 72, 96, (2, 3, 1), seed=nonk)
 
 
 @pytest.mark.parametrize("arch,dtype,bias", [("gfx942", "fp8e4b8", 8), ("gfx950", "fp8e4nv", 7)])
@@ -127,25 +135,13 @@ def test_int8_matmul(cli):
     assert unpack("i", c) == matmul_reference(a, b, m, n, k)
 
 
-BF16_MATMUL_ARGS = {"a": "*bf16", "b": "*bf16", "c": "*fp32", "M": "i32", "N": "i32", "K": "i32"}
-
-
-def run_tile_matmul(cli, kernel, m, n, k, seed):
-    rnd = random.Random(seed)
-    a = [rnd.randint(-8, 8) / 4 for _ in range(m * k)]
-    b = [rnd.randint(-8, 8) / 4 for _ in range(k * n)]
-    c, = run(cli, kernel, (1, 1, 1), [In(bf16_bytes(a)), In(bf16_bytes(b)), Out(m * n * 4), ("i32", m), ("i32", n),
-                                      ("i32", k)])
-    assert unpack("f", c) == matmul_reference(a, b, m, n, k)
-
-
 def test_ping_pong_256x256_matmul_gfx942(cli):
     # Eight waves on one 256x256 tile under Triton's block ping-pong schedule: two wave groups alternate
     # between memory and MFMA phases, handing over with s_setprio around s_barrier.
     kernel = compile_kernel(K.matmul, BF16_MATMUL_ARGS, "gfx942", {"BM": 256, "BN": 256, "BK": 64},
                             multiples_of_16=("M", "N", "K"), num_warps=8, num_stages=2)
     assert "s_setprio" in kernel.assembly and "s_barrier" in kernel.assembly
-    run_tile_matmul(cli, kernel, 256, 256, 128, seed=42)
+    check_bf16_matmul(cli, kernel, 256, 256, 128, (1, 1, 1), seed=42)
 
 
 def test_direct_to_lds_large_tile_matmul_gfx950(cli, monkeypatch):
@@ -155,7 +151,7 @@ def test_direct_to_lds_large_tile_matmul_gfx950(cli, monkeypatch):
     kernel = compile_kernel(K.matmul, BF16_MATMUL_ARGS, "gfx950", {"BM": 256, "BN": 256, "BK": 64},
                             multiples_of_16=("M", "N", "K"), num_warps=8, num_stages=2)
     assert "global_load_lds_dwordx4" in kernel.assembly and kernel.dynamic_lds > 64 * 1024
-    run_tile_matmul(cli, kernel, 256, 256, 128, seed=43)
+    check_bf16_matmul(cli, kernel, 256, 256, 128, (1, 1, 1), seed=43)
 
 
 def e2m1_value(code: int) -> float:
