@@ -26,7 +26,7 @@ std::optional<uint64_t> hidden_arg_value(std::string_view kind, const DispatchSh
   }
   if (field == "grid_dims") return dispatch_dimensions(shape);
   if (field == "dynamic_lds_size") return shape.dynamic_lds;
-  return 0;  // a pointer or aperture the emulator does not provide: null
+  return 0;  // a pointer or aperture the emulator does not provide (null), or a kind newer than the table
 }
 
 Status fill_hidden_args(const KernelMetadata& kernel, const DispatchShape& shape, std::span<uint8_t> kernarg) {
