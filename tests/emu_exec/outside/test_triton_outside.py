@@ -42,9 +42,10 @@ def bf16_bytes(values) -> bytes:
 
 
 def e4m3_codes(bias: int) -> dict:
-    """value -> code for the finite E4M3 values: OCP E4M3FN (bias 7, gfx950) or FNUZ (bias 8, gfx942)."""
+    """value -> code for E4M3 values: OCP E4M3FN (bias 7, gfx950) or FNUZ (bias 8, gfx942). Magnitude code
+    0x7f (NaN in E4M3FN) is left out; zero maps to 0x00 (0x80 is NaN in FNUZ)."""
     codes = {}
-    for code in range(128):
+    for code in range(0x7f):
         exp, mant = code >> 3, code & 7
         value = (mant / 8) * 2.0 ** (1 - bias) if exp == 0 else (1 + mant / 8) * 2.0 ** (exp - bias)
         codes.setdefault(value, code)
