@@ -123,10 +123,11 @@ def test_fp8_matmul(cli, arch, dtype, bias):
     assert unpack("f", c) == matmul_reference(a, b, m, n, k)
 
 
-def test_int8_matmul(cli):
+@pytest.mark.parametrize("arch", ARCHS)
+def test_int8_matmul(cli, arch):
     m, n, k = 48, 64, 128
     kernel = compile_kernel(K.matmul, {"a": "*i8", "b": "*i8", "c": "*i32", "M": "i32", "N": "i32", "K": "i32"},
-                            "gfx942", {"BM": 32, "BN": 32, "BK": 64}, num_warps=4)
+                            arch, {"BM": 32, "BN": 32, "BK": 64}, num_warps=4)
     assert instructions(kernel, r"v_mfma_i32_\w+_i8"), "no int8 MFMA selected"
     rnd = random.Random(8)
     a = [rnd.randint(-128, 127) for _ in range(m * k)]
@@ -206,9 +207,10 @@ def test_attention_forward(cli, arch):
             assert abs(got[i * d + t] - want) <= 2e-3, (i, t, got[i * d + t], want)
 
 
-def test_layernorm_gelu_gfx942(cli):
+@pytest.mark.parametrize("arch", ARCHS)
+def test_layernorm_gelu(cli, arch):
     rows, n = 6, 200
-    kernel = compile_kernel(K.layernorm_gelu, {"x": "*fp32", "w": "*fp32", "y": "*fp32", "N": "i32"}, "gfx942",
+    kernel = compile_kernel(K.layernorm_gelu, {"x": "*fp32", "w": "*fp32", "y": "*fp32", "N": "i32"}, arch,
                             {"EPS": 1e-5, "BLOCK": 256}, num_warps=4)
     rnd = random.Random(6)
     x = [f32(rnd.gauss(0.5, 2.0)) for _ in range(rows * n)]
@@ -226,9 +228,10 @@ def test_layernorm_gelu_gfx942(cli):
             assert abs(got[r * n + c] - want) <= 1e-5 * max(1.0, abs(want)), (r, c, got[r * n + c], want)
 
 
-def test_row_quantizer_gfx950(cli):
+@pytest.mark.parametrize("arch", ARCHS)
+def test_row_quantizer(cli, arch):
     rows, n = 5, 96
-    kernel = compile_kernel(K.quantize_rows, {"x": "*fp32", "q": "*i8", "scale": "*fp32", "N": "i32"}, "gfx950",
+    kernel = compile_kernel(K.quantize_rows, {"x": "*fp32", "q": "*i8", "scale": "*fp32", "N": "i32"}, arch,
                             {"BLOCK": 128}, num_warps=2)
     rnd = random.Random(7)
     x = [f32(rnd.uniform(-3, 3)) for _ in range(rows * n)]
@@ -244,9 +247,10 @@ def test_row_quantizer_gfx950(cli):
             assert got_q[r * n + c] == want, (r, c)
 
 
-def test_prefix_sum_and_sort_gfx942(cli):
+@pytest.mark.parametrize("arch", ARCHS)
+def test_prefix_sum_and_sort(cli, arch):
     block = 256
-    kernel = compile_kernel(K.scan_and_sort, {"x": "*i32", "prefix": "*i32", "ordered": "*i32"}, "gfx942",
+    kernel = compile_kernel(K.scan_and_sort, {"x": "*i32", "prefix": "*i32", "ordered": "*i32"}, arch,
                             {"BLOCK": block}, num_warps=4)
     rnd = random.Random(9)
     x = [rnd.randint(-1000, 1000) for _ in range(block)]
@@ -255,10 +259,11 @@ def test_prefix_sum_and_sort_gfx942(cli):
     assert unpack("i", ordered) == sorted(x)
 
 
-def test_atomic_bucket_sum_gfx950(cli):
+@pytest.mark.parametrize("arch", ARCHS)
+def test_atomic_bucket_sum(cli, arch):
     n, buckets, block = 1000, 13, 128
     kernel = compile_kernel(K.bucket_sum, {"keys": "*i32", "vals": "*i32", "sums": "*i32", "counts": "*i32",
-                                           "N": "i32"}, "gfx950", {"BLOCK": block}, num_warps=2)
+                                           "N": "i32"}, arch, {"BLOCK": block}, num_warps=2)
     assert instructions(kernel, r"(global|buffer)_atomic_add\w*")
     rnd = random.Random(10)
     keys = [rnd.randrange(buckets) for _ in range(n)]
