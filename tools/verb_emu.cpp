@@ -103,12 +103,12 @@ Result<int> run(const ParsedArgs& args) {
     *dim = {dims.value()[0], dims.value()[1], dims.value()[2]};
   }
   if (const std::string* lds = args.get("lds")) {
-    auto parsed = parse_dims("lds", *lds);  // one positive integer
-    if (!parsed || lds->find(',') != std::string::npos) {
+    auto [ptr, ec] = std::from_chars(lds->data(), lds->data() + lds->size(), config.dynamic_lds);
+    if (lds->empty() || ec != std::errc() || ptr != lds->data() + lds->size()) {
       return Status(StatusCode::kInvalidArgument, "ingot emu: --lds expects a byte count, got '" + *lds + "'");
     }
-    config.dynamic_lds = parsed.value()[0];
   }
+  config.keep_hidden_args = args.has("keep-hidden");
 
   std::vector<BoundBuffer> buffers;
   // A buffer argument's device copy (from its file, or zero-filled), remembered for writing back.

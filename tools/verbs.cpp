@@ -84,15 +84,18 @@ const std::vector<VerbSpec>& table() {
        "  NAME=inout:FILE[:OUT]   a buffer from FILE, written back to FILE (or to OUT)\n"
        "  NAME=TYPE:VALUE         a scalar: i8 u8 i16 u16 i32 u32 i64 u64 (0x.. accepted) f32 f64\n"
        "Every non-hidden argument must be given; a name the metadata repeats (`pad`) takes one --arg per\n"
-       "slot, in order; hidden block counts and group sizes are filled from --grid and --block as the\n"
-       "runtime would. e.g. ingot emu k.co --grid 4 --block 256 --arg A=@a.bin --arg C=out:4096:c.bin\n"
+       "slot, in order; hidden arguments (block counts, group sizes, grid dims, dynamic LDS size) are\n"
+       "filled from --grid, --block and --lds as the runtime would, also in a --kernarg blob (unless\n"
+       "--keep-hidden). e.g. ingot emu k.co --grid 4 --block 256 --arg A=@a.bin --arg C=out:4096:c.bin\n"
        "--arg M=i32:16. Or the whole kernarg segment from a file: --kernarg args.bin --buffer 0=@a.bin\n"
        "--buffer 16=out:4096:c.bin (buffer addresses placed at those byte offsets).",
        {{"kernel", "NAME", "the kernel (default: the code object's only kernel)"},
         {"grid", "X[,Y,Z]", "grid size in workgroups (required)"},
         {"block", "X[,Y,Z]", "workgroup size in work-items (required)"},
         {"arch", "gfx942|gfx950", "the arch to emulate (default: the code object's)"},
-        {"lds", "BYTES", "dynamic LDS bytes, added to the kernel's static LDS"},
+        {"lds", "BYTES", "dynamic LDS bytes, added to the kernel's static LDS (default 0)"},
+        {"keep-hidden", "", "leave the hidden arguments (block counts, group sizes, grid dims, dynamic LDS "
+                            "size) as given instead of filling them from --grid, --block and --lds"},
         {"profile", "", "print the emulator's profile of the launch"},
         {"arg", "NAME=VALUE", "a kernel argument (repeat for each)", true},
         {"kernarg", "FILE", "instead of --arg: the whole kernarg segment, FILE's bytes (exactly its size)"},

@@ -17,8 +17,8 @@ REPO = Path(__file__).resolve().parents[2]
 KERNEL_SOURCE = Path(__file__).with_name("kernels") / "scale_add.s"
 
 
-def assemble(arch: str, out: Path) -> Path:
-    result = subprocess.run([sys.executable, "-m", "gen", "asm", str(KERNEL_SOURCE), "--arch", arch, "-o", str(out)],
+def assemble(arch: str, out: Path, source: Path = KERNEL_SOURCE) -> Path:
+    result = subprocess.run([sys.executable, "-m", "gen", "asm", str(source), "--arch", arch, "-o", str(out)],
                             cwd=REPO, capture_output=True, text=True, timeout=120)
     if result.returncode != 0 and "triton" in result.stderr.lower():
         pytest.skip("the generator's toolchain (triton) is not available: " + result.stderr.strip()[:200])

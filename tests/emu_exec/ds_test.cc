@@ -7,6 +7,7 @@
 #include <functional>
 #include <limits>
 #include <random>
+#include <span>
 
 #include "emu_test_support.h"
 
@@ -14,6 +15,25 @@ namespace ingot::emu::testing {
 namespace {
 
 class Ds : public ::testing::TestWithParam<Target> {};
+
+// One bank-conflict case: a ds_read (write = 0) or ds_write (write = 1) of the phase kernel at these
+// per-lane LDS addresses, and the conflict cycles the phase rule gives it.
+struct ConflictCase {
+  const char* name;
+  const std::vector<uint32_t>* addresses;
+  uint32_t write;
+  uint64_t cycles;
+};
+
+void expect_conflict_cycles(Target target, const char* kernel, std::span<const ConflictCase> cases) {
+  for (const ConflictCase& c : cases) {
+    Emulator emu(EmulatorOptions{.target = target});
+    DeviceArray<uint32_t> addresses = upload(emu, *c.addresses);
+    auto profile = run_kernel(emu, kernel, {1, 1, 1}, {64, 1, 1}, kernargs({addresses.address, c.write}));
+    ASSERT_TRUE(profile.is_ok()) << c.name << ": " << profile.status().to_string();
+    EXPECT_EQ(profile->lds_bank_conflict_cycles, c.cycles) << c.name;
+  }
+}
 
 TEST_P(Ds, ReadsWritesAtomicsAndBankConflicts) {
   Emulator emu(EmulatorOptions{.target = GetParam()});
@@ -42,6 +62,34 @@ TEST_P(Ds, ReadsWritesAtomicsAndBankConflicts) {
 // ds_read_b128 serves the lane groups {0-3, 20-23}, {4-7, 16-19}, {8-11, 28-31}, {12-15, 24-27} (and the
 // same 32 lanes higher) in one phase each, a ds_write_b128 eight consecutive lanes; on 64 banks (gfx950)
 // 16 consecutive lanes. A 2-way conflict costs one extra cycle per phase.
+// 64-bit accesses on gfx942's 32 banks are served a quarter wave (16 lanes) at a time. AMD's GCN OpenCL
+// optimization guide (AMD APP SDK OpenCL Optimization Guide, LDS optimization, as quoted on AMD's
+// community forum, thread 196599): "Ensure ... that the memory requests generated from a quarter-wavefront
+// avoid bank conflicts by using unique address bits 6:2. A simple sequential address pattern, where each
+// work-item reads a float2 value from LDS, generates a conflict-free access pattern". So sequential float2
+// is conflict-free, and a 16-byte lane stride (lanes l and l + 8 of a quarter wave on one bank) is 2-way:
+// one extra cycle per quarter wave, 4 per instruction. Conflicts are judged per quarter wave: each quarter
+// reading one address of its own, all on banks 0 and 1, is conflict-free (half-wave phases would see two
+// dwords per bank: 2 extra cycles). gfx950 (64 banks): no source gives its 64-bit phases; the emulator's
+// 32 lanes per phase make the stride-16 pattern one extra cycle per half wave.
+TEST_P(Ds, B64AccessesFollowTheQuarterWaveRule) {
+  std::vector<uint32_t> float2(64), stride16(64), per_quarter(64);
+  for (uint32_t l = 0; l < 64; ++l) {
+    float2[l] = 8 * l;
+    stride16[l] = 16 * l;
+    per_quarter[l] = 128 * (l / 16);
+  }
+  const bool gfx942 = GetParam() == Target::kGfx942;
+  const ConflictCase cases[] = {
+      {"sequential float2 read", &float2, 0, 0},
+      {"sequential float2 write", &float2, 1, 0},
+      {"16-byte stride read", &stride16, 0, gfx942 ? 4u : 2u},
+      {"16-byte stride write", &stride16, 1, gfx942 ? 4u : 2u},
+      {"one address per quarter wave", &per_quarter, 0, 0},
+  };
+  expect_conflict_cycles(GetParam(), "lds_b64_phases", cases);
+}
+
 TEST_P(Ds, B128AccessesFollowThePhaseRules) {
   // The documented read groups, written out.
   const std::vector<std::vector<uint32_t>> read_groups = {
@@ -59,13 +107,7 @@ TEST_P(Ds, B128AccessesFollowThePhaseRules) {
     for (uint32_t i = 0; i < 8; ++i) grouped[read_groups[g][i]] = 128 * g + 16 * i;
   }
   const bool gfx942 = GetParam() == Target::kGfx942;
-  struct Case {
-    const char* name;
-    const std::vector<uint32_t>* addresses;
-    uint32_t write;
-    uint64_t cycles;
-  };
-  const Case cases[] = {
+  const ConflictCase cases[] = {
       {"consecutive read", &consecutive, 0, 0},
       {"consecutive write", &consecutive, 1, 0},
       {"2-way read", &stride32, 0, gfx942 ? 8u : 4u},
@@ -74,13 +116,7 @@ TEST_P(Ds, B128AccessesFollowThePhaseRules) {
       {"grouped read", &grouped, 0, gfx942 ? 0u : 4u},
       {"grouped write", &grouped, 1, gfx942 ? 8u : 4u},
   };
-  for (const Case& c : cases) {
-    Emulator emu(EmulatorOptions{.target = GetParam()});
-    DeviceArray<uint32_t> addresses = upload(emu, *c.addresses);
-    auto profile = run_kernel(emu, "lds_b128_phases", {1, 1, 1}, {64, 1, 1}, kernargs({addresses.address, c.write}));
-    ASSERT_TRUE(profile.is_ok()) << c.name << ": " << profile.status().to_string();
-    EXPECT_EQ(profile->lds_bank_conflict_cycles, c.cycles) << c.name;
-  }
+  expect_conflict_cycles(GetParam(), "lds_b128_phases", cases);
 }
 
 TEST_P(Ds, AccessOutsideLdsIsAFault) {

@@ -12,6 +12,7 @@
 
 #include "device_memory.h"
 #include "executor.h"
+#include "hidden_args.h"
 #include "initial_state.h"
 #include "module.h"
 #include "profile_math.h"
@@ -30,7 +31,7 @@ namespace {
 // hsa_kernel_dispatch_packet_t, the fields a kernel can read through the dispatch pointer.
 struct DispatchPacket {
   uint16_t header = 0;
-  uint16_t setup = 3;  // dimensions
+  uint16_t setup = 3;  // dimensions (dispatch_dimensions, hidden_args.h)
   uint16_t workgroup_size[3] = {1, 1, 1};
   uint16_t reserved0 = 0;
   uint32_t grid_size[3] = {1, 1, 1};  // in work-items
@@ -336,8 +337,14 @@ Result<LaunchProfile> Emulator::launch(ModuleId module_id, std::string_view kern
       (void)memory.free(b);
     }
   } release{memory, *kernarg, *packet_address};
-  INGOT_RETURN_IF_ERROR(memory.copy_to_device(*kernarg, config.kernarg.data(), config.kernarg.size()));
+  const DispatchShape dispatch_shape{config.grid, config.workgroup, config.dynamic_lds};
+  std::vector<uint8_t> kernarg_bytes(config.kernarg.begin(), config.kernarg.end());
+  if (!config.keep_hidden_args) {
+    INGOT_RETURN_IF_ERROR(fill_hidden_args(kernel->metadata, dispatch_shape, kernarg_bytes));
+  }
+  INGOT_RETURN_IF_ERROR(memory.copy_to_device(*kernarg, kernarg_bytes.data(), kernarg_bytes.size()));
   DispatchPacket packet;
+  packet.setup = dispatch_dimensions(dispatch_shape);
   packet.workgroup_size[0] = static_cast<uint16_t>(config.workgroup.x);
   packet.workgroup_size[1] = static_cast<uint16_t>(config.workgroup.y);
   packet.workgroup_size[2] = static_cast<uint16_t>(config.workgroup.z);

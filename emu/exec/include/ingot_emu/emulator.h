@@ -96,6 +96,10 @@ struct LaunchConfig {
   // Timing mode: the distinct bytes the launch touches (e.g. a GEMM's A, B and C once), which the cache
   // model takes as its footprint; 0 = the bytes the lanes requested (no reuse: every byte from HBM).
   uint64_t compulsory_bytes = 0;
+  // Code object V5 hidden arguments (block counts, group sizes, grid dims, dynamic LDS size; null
+  // pointers) are written into the launch's copy of the kernarg from this launch's shape, as the HSA
+  // runtime does (exec/src/hidden_args.h); true leaves the caller's bytes in those slots.
+  bool keep_hidden_args = false;
 };
 
 class Module;   // a loaded code object (decoded .text + kernels); owned by the Emulator
