@@ -41,13 +41,4 @@ bool have_pack() { return std::filesystem::exists(pack_dir() / "manifest.json");
 const Pack* shared_pack() { return opened().pack.get(); }
 std::string shared_pack_problem() { return opened().problem; }
 
-Result<std::unique_ptr<Runtime>> open_emu_runtime(std::string_view arch, int cus) {
-  RuntimeOptions options;
-  options.pack_dir = pack_dir();
-  options.device.choice = DeviceChoice::kEmulator;
-  options.device.emu_arch = std::string(arch);
-  options.device.emu_cus = cus;
-  return Runtime::open(options);
-}
-
 }  // namespace ingot::test_support

@@ -6,10 +6,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
-#include <string_view>
 
-#include "ingot/runtime.h"
-#include "ingot/status.h"
 #include "ingot/tooling/pack.h"
 
 namespace ingot::test_support {
@@ -22,8 +19,5 @@ bool have_pack();
 // says which: a test skips on the first and fails on the second).
 const Pack* shared_pack();
 std::string shared_pack_problem();
-
-// A Runtime on the test pack and the emulator modelling `arch` with `cus` CUs (0: the full part's).
-Result<std::unique_ptr<Runtime>> open_emu_runtime(std::string_view arch = "gfx942", int cus = 0);
 
 }  // namespace ingot::test_support
