@@ -4,7 +4,7 @@ own view of them (instruction shapes, descriptor words, roofline assumptions).""
 
 from dataclasses import dataclass
 
-from gen.arch_facts import ARCH_FACTS
+from gen.arch_facts import ARCH_FACTS, MFMA_SHAPES
 
 
 @dataclass(frozen=True)
@@ -38,14 +38,16 @@ def arch_info(name: str) -> ArchInfo:
 
 @dataclass(frozen=True)
 class MfmaShape:
-    """One MFMA instruction's shape and register footprint (isa-notes.md, 'MFMA' and 'Register layout')."""
+    """One MFMA instruction's shape and register footprint (isa-notes.md, 'MFMA' and 'Register layout');
+    built from the one MFMA table (arch/mfma_shapes.def) by mfma_shape()."""
     mnemonic: str
     m: int
     n: int
     k: int
     operand_regs: int          # VGPRs per lane for A (and for B)
     acc_regs: int              # VGPRs per lane for C/D
-    passes: int                # 4-cycle passes: sets the result-read wait below
+    passes: int                # 4-cycle passes per issue on the arch
+    wait_passes: int = 0       # passes the result-read wait assumes (0 = `passes`; see WAIT_PASSES_KEPT)
 
     @property
     def k_per_lane(self) -> int:
@@ -56,14 +58,39 @@ class MfmaShape:
     def result_wait_states(self) -> int:
         """Wait states between an MFMA and a VALU/VMEM read of its result (LLVM's GCNHazardRecognizer rule
         for gfx940+: passes + 3, plus one on gfx950 which we always add: a margin costs nothing here)."""
-        return self.passes + 4
+        return (self.wait_passes or self.passes) + 4
+
+
+# Result-read waits that assume 16 passes where the table has 8 (LLVM's llvm-mca tests gfx940.s and gfx950.s,
+# and the bf16 peak arithmetic in arch/mfma_shapes.def, agree on 8). An earlier copy of the shapes here said
+# 16; the pack's 16-bit 32x32 kernels are built and checked (strict wait states) with that longer wait, which
+# is safe: a wait longer than the hazard only costs idle cycles. Dropping these lines shortens those waits and
+# changes the bytes of every kernel that issues these MFMAs: a change of its own, to be rebuilt and retested.
+WAIT_PASSES_KEPT = {
+    ("gfx942", "v_mfma_f32_32x32x8_bf16"): 16,
+    ("gfx942", "v_mfma_f32_32x32x8_f16"): 16,
+    ("gfx950", "v_mfma_f32_32x32x16_bf16"): 16,
+    ("gfx950", "v_mfma_f32_32x32x16_f16"): 16,
+}
+
+
+def mfma_shape(mnemonic: str, arch: str) -> MfmaShape:
+    """The MFMA `mnemonic` on `arch`, from the one table. f8f6f4 rows are read as gen issues them: both
+    operands FP8 (cbsz = blgp = 0), so their FP8 pass count applies."""
+    row = MFMA_SHAPES.get(mnemonic)
+    passes = row and (row["passes_fp8"] if row["a"] == "F8F6F4" else row[f"passes_{arch}"])
+    if not passes:
+        raise ValueError(f"{mnemonic} is not an MFMA of {arch} in arch/mfma_shapes.def")
+    assert row["a_regs"] == row["b_regs"], mnemonic  # templates give A and B the same register count
+    return MfmaShape(mnemonic, row["m"], row["n"], row["k"], row["a_regs"], row["cd_regs"], passes,
+                     WAIT_PASSES_KEPT.get((arch, mnemonic), 0))
 
 
 # bf16 inputs, fp32 accumulation, 32x32 output blocks: the baseline GEMM's instruction per arch.
 # gfx950 has its own double-K shape (the gfx942 one runs at half rate there).
 MFMA_BF16_32X32 = {
-    "gfx942": MfmaShape("v_mfma_f32_32x32x8_bf16", 32, 32, 8, 2, 16, 16),
-    "gfx950": MfmaShape("v_mfma_f32_32x32x16_bf16", 32, 32, 16, 4, 16, 16),
+    "gfx942": mfma_shape("v_mfma_f32_32x32x8_bf16", "gfx942"),
+    "gfx950": mfma_shape("v_mfma_f32_32x32x16_bf16", "gfx950"),
 }
 
 # The same on every arch of the table (asserted where read): templates are written for wave64.
@@ -79,9 +106,9 @@ BUFFER_OOB_OFFSET = 0x80000000
 # operand/result layouts for f16 and bf16 (isa-notes.md "Register layout"); gfx950 uses its double-K shapes.
 MFMA_32X32 = {
     ("gfx942", "bf16"): MFMA_BF16_32X32["gfx942"],
-    ("gfx942", "f16"): MfmaShape("v_mfma_f32_32x32x8_f16", 32, 32, 8, 2, 16, 16),
+    ("gfx942", "f16"): mfma_shape("v_mfma_f32_32x32x8_f16", "gfx942"),
     ("gfx950", "bf16"): MFMA_BF16_32X32["gfx950"],
-    ("gfx950", "f16"): MfmaShape("v_mfma_f32_32x32x16_f16", 32, 32, 16, 4, 16, 16),
+    ("gfx950", "f16"): mfma_shape("v_mfma_f32_32x32x16_f16", "gfx950"),
 }
 
 # Element sizes of the dtypes the GEMM families read and write, as the manifest's match keys spell them.
@@ -106,18 +133,17 @@ ROOFLINE = {
     for name, f in ARCH_FACTS.items()
 }
 
-# FP8 inputs, fp32 accumulation, 32x32 output blocks (isa-notes.md "MFMA"; the numerics room's table
-# emu/numerics/include/ingot_emu/mfma_shapes.h). gfx950 uses its own v_mfma_f32_32x32x64_f8f6f4 with
+# FP8 inputs, fp32 accumulation, 32x32 output blocks (isa-notes.md "MFMA"; arch/mfma_shapes.def). gfx950 uses its own v_mfma_f32_32x32x64_f8f6f4 with
 # cbsz = blgp = 0 (both operands FP8 e4m3): twice the K per pass of the gfx942-compatible fp8 opcode.
 FP8_MFMA = {
-    "gfx942": MfmaShape("v_mfma_f32_32x32x16_fp8_fp8", 32, 32, 16, 2, 16, 8),
-    "gfx950": MfmaShape("v_mfma_f32_32x32x64_f8f6f4", 32, 32, 64, 8, 16, 16),
+    "gfx942": mfma_shape("v_mfma_f32_32x32x16_fp8_fp8", "gfx942"),
+    "gfx950": mfma_shape("v_mfma_f32_32x32x64_f8f6f4", "gfx950"),
 }
 # The 16x16 FP8 shapes (same sources): gemm_fp8's 16-row decode tiles. Four lanes share a row (lane l: row
 # l%16, k group l/16), so one 16-byte load per lane covers 64 contiguous bytes of each of 16 rows.
 FP8_MFMA_16X16 = {
-    "gfx942": MfmaShape("v_mfma_f32_16x16x32_fp8_fp8", 16, 16, 32, 2, 4, 4),
-    "gfx950": MfmaShape("v_mfma_f32_16x16x128_f8f6f4", 16, 16, 128, 8, 4, 8),
+    "gfx942": mfma_shape("v_mfma_f32_16x16x32_fp8_fp8", "gfx942"),
+    "gfx950": mfma_shape("v_mfma_f32_16x16x128_f8f6f4", "gfx950"),
 }
 # How the arch reads an "fp8" byte (the manifest's `fp8_format` value): gfx942 FNUZ, gfx950 OCP.
 FP8_FORMAT = {name: f["fp8_format"] for name, f in ARCH_FACTS.items()}

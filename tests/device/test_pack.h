@@ -1,5 +1,5 @@
-// The real pack for tests (path compiled in from CMake's INGOT_PACK_DIR) and helpers to copy and
-// tamper with it.
+// The real pack for tests (tests/support/test_pack.h: $INGOT_PACK, else the build's) and helpers to copy
+// and tamper with it.
 #pragma once
 
 #include <unistd.h>
@@ -10,11 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "support/test_pack.h"
+
 namespace ingot::testing {
 
 inline std::filesystem::path real_pack_dir() {
-  const std::filesystem::path dir = INGOT_TEST_PACK_DIR;
-  return std::filesystem::exists(dir / "manifest.json") ? dir : std::filesystem::path();
+  return test_support::have_pack() ? test_support::pack_dir() : std::filesystem::path();
 }
 
 inline std::filesystem::path copy_pack(const std::filesystem::path& from, const std::string& tag) {

@@ -7,15 +7,14 @@
 #include <vector>
 
 #include "ingot/tooling/pack.h"
+#include "support/test_pack.h"
 
 namespace ingot::e2e {
 
-// $INGOT_PACK when set (the same override the library honours), else the build's pack (INGOT_PACK_DIR).
-std::filesystem::path pack_dir();
-
-// The pack, opened once per process; nullptr when there is none (shared_pack_problem() says why).
-const Pack* shared_pack();
-std::string shared_pack_problem();
+// Which pack, opened once per process: tests/support/test_pack.h.
+using test_support::pack_dir;
+using test_support::shared_pack;
+using test_support::shared_pack_problem;
 
 // Families with an independent CPU reference in tests/reference/ (what the suite can check).
 bool family_has_reference(std::string_view family);

@@ -14,6 +14,7 @@
 #include "ingot/tooling/launch.h"
 #include "ingot/tooling/pack.h"
 #include "ingot/tooling/select.h"
+#include "support/test_pack.h"
 #include "test_support.h"
 
 namespace ingot {
@@ -123,7 +124,7 @@ std::vector<Slot> frame_of(const dispatch::CompiledPack& compiled, const Problem
 
 TEST(CompiledDispatch, SelectsLaunchesAndPacksAsTheInterpreterOnTheRealPack) {
   auto dir = test::real_pack_dir();
-  if (!dir) GTEST_SKIP() << "no pack at " << INGOT_TEST_PACK_DIR;
+  if (!dir) GTEST_SKIP() << "no pack at " << test_support::pack_dir();
   auto pack = Pack::open(*dir);
   ASSERT_TRUE(pack.is_ok()) << pack.status().to_string();
   const dispatch::CompiledPack& compiled = pack->compiled();

@@ -6,6 +6,7 @@
 #include "ingot/tooling/pack.h"
 #include "ingot/tooling/select.h"
 #include "ingot/tooling/validate.h"
+#include "support/test_pack.h"
 #include "test_support.h"
 
 namespace ingot {
@@ -13,7 +14,7 @@ namespace {
 
 TEST(RealPack, Validates) {
   auto dir = test::real_pack_dir();
-  if (!dir) GTEST_SKIP() << "no pack at " << INGOT_TEST_PACK_DIR;
+  if (!dir) GTEST_SKIP() << "no pack at " << test_support::pack_dir();
   const ValidationReport report = validate_pack(*dir);
   std::string text;
   for (const ValidationIssue& issue : report.issues) text += issue.to_string() + "\n";
@@ -23,7 +24,7 @@ TEST(RealPack, Validates) {
 
 TEST(RealPack, EveryKernelLoadsVerified) {
   auto dir = test::real_pack_dir();
-  if (!dir) GTEST_SKIP() << "no pack at " << INGOT_TEST_PACK_DIR;
+  if (!dir) GTEST_SKIP() << "no pack at " << test_support::pack_dir();
   auto pack = Pack::open(*dir);
   ASSERT_TRUE(pack.is_ok()) << pack.status().to_string();
   for (const ManifestKernel& kernel : pack->kernels()) {
@@ -42,7 +43,7 @@ namespace {
 // the GEMM families reject gives kNoKernel naming op and arch.
 TEST(RealPack, SelectsAGemmAndExplainsAMiss) {
   auto dir = test::real_pack_dir();
-  if (!dir) GTEST_SKIP() << "no pack at " << INGOT_TEST_PACK_DIR;
+  if (!dir) GTEST_SKIP() << "no pack at " << test_support::pack_dir();
   auto pack = Pack::open(*dir);
   ASSERT_TRUE(pack.is_ok()) << pack.status().to_string();
   const DeviceInfo device{"gfx942", 304};

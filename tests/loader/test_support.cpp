@@ -1,5 +1,7 @@
 #include "test_support.h"
 
+#include "support/test_pack.h"
+
 #include <openssl/sha.h>
 
 #include <atomic>
@@ -16,8 +18,7 @@ std::optional<std::vector<uint8_t>> fixture_bytes(const std::string& name) {
 }
 
 std::optional<std::filesystem::path> real_pack_dir() {
-  const std::filesystem::path dir(INGOT_TEST_PACK_DIR);
-  if (std::filesystem::exists(dir / "manifest.json")) return dir;
+  if (test_support::have_pack()) return test_support::pack_dir();
   return std::nullopt;
 }
 

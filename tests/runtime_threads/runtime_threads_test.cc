@@ -5,7 +5,6 @@
 // harness check (what `ingot run` checks), so a race that corrupts a launch fails here even without TSan.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <latch>
 #include <string>
 #include <thread>
@@ -14,6 +13,7 @@
 #include "device_run.h"
 #include "ingot/runtime.h"
 #include "op_check.h"
+#include "support/test_pack.h"
 
 namespace ingot {
 namespace {
@@ -35,11 +35,6 @@ const std::vector<Call>& calls() {
 }
 
 constexpr size_t kThreads = 6;  // call i % 4: both gemm kernels are asked for by two threads at once
-
-std::string pack_dir() {
-  const char* env = std::getenv("INGOT_PACK");
-  return env != nullptr && *env != '\0' ? env : INGOT_RUNTIME_THREADS_PACK_DIR;
-}
 
 // One op call on the shared Runtime, its failure lines (empty = pass).
 std::vector<std::string> call_and_check(Runtime& rt, const Call& call, uint32_t seed) {
@@ -76,12 +71,12 @@ void run_round(Runtime& rt, uint32_t seed_base, const char* round) {
 
 TEST(RuntimeThreads, OpsFromSeveralThreadsAtFirstUseAndWarm) {
   RuntimeOptions options;
-  options.pack_dir = pack_dir();
+  options.pack_dir = test_support::pack_dir();
   options.device.choice = DeviceChoice::kEmulator;
   options.device.emu_arch = "gfx942";
   options.device.emu_threads = 1;
   auto runtime = Runtime::open(options);
-  ASSERT_TRUE(runtime.is_ok()) << "pack " << pack_dir() << ": " << runtime.status().to_string();
+  ASSERT_TRUE(runtime.is_ok()) << "pack " << options.pack_dir << ": " << runtime.status().to_string();
   run_round(**runtime, 1, "first use");
   run_round(**runtime, 100, "warm");
 }

@@ -1,15 +1,8 @@
-// MFMA shape table: one row per MFMA instruction of gfx942 (CDNA3) and gfx950 (CDNA4), as data.
-//
-// This is the single place where MFMA shapes, operand widths and pass counts live. The ISA room reads
-// operand widths from it, the profiler reads passes (1 pass = 4 cycles), mfma_execute reads everything.
-//
-// Sources (see emu/numerics/README.md for the full list):
-//   shapes, operand widths : LLVM MC tests llvm/test/MC/AMDGPU/mai-gfx940.s, mai-gfx950.s (register
-//                            ranges of each operand) and AMD's matrix instruction calculator.
-//   passes                 : LLVM llvm-mca tests llvm/test/tools/llvm-mca/AMDGPU/gfx940-mfma.s,
-//                            gfx942-mfma.s, gfx950.s (HWXDL resource cycles = passes) and ROCm rocRoller's
-//                            per-arch instruction info (gfx950 f8f6f4, i8 and f64 rows).
-//   Rows whose pass count has only one source are marked (verify) in the README.
+// The MFMA shape table as C++ data: one row per MFMA instruction of gfx942 (CDNA3) and gfx950 (CDNA4).
+// The rows live in the one arch table, arch/mfma_shapes.def (each column and its sources described
+// there), which the generator reads too (gen/arch_facts.py), so the emulator's passes and the wait states
+// gen emits come from the same numbers. The ISA room reads operand widths from it, the profiler reads
+// passes (1 pass = 4 cycles), mfma_execute reads everything.
 #pragma once
 
 #include <array>
@@ -49,63 +42,17 @@ struct MfmaShape {
 };
 
 namespace mfma_shape_detail {
-using T = MfmaType;  // keeps the table rows readable
+using T = MfmaType;
 
-// clang-format off
 inline constexpr MfmaShape kTable[] = {
-  // mnemonic                               m   n   k  blk  A          B          C/D      a  b  cd  passes     fp8 scaled
-  // ---- f32 ----
-  {"v_mfma_f32_32x32x1_2b_f32",            32, 32,  1,  2, T::kF32,   T::kF32,   T::kF32, 1, 1, 32, {16, 16}, 0, false},
-  {"v_mfma_f32_16x16x1_4b_f32",            16, 16,  1,  4, T::kF32,   T::kF32,   T::kF32, 1, 1, 16, {8, 8},   0, false},
-  {"v_mfma_f32_4x4x1_16b_f32",              4,  4,  1, 16, T::kF32,   T::kF32,   T::kF32, 1, 1,  4, {2, 2},   0, false},
-  {"v_mfma_f32_32x32x2_f32",               32, 32,  2,  1, T::kF32,   T::kF32,   T::kF32, 1, 1, 16, {16, 16}, 0, false},
-  {"v_mfma_f32_16x16x4_f32",               16, 16,  4,  1, T::kF32,   T::kF32,   T::kF32, 1, 1,  4, {8, 8},   0, false},
-  // ---- xf32 (removed on gfx950) ----
-  {"v_mfma_f32_16x16x8_xf32",              16, 16,  8,  1, T::kXf32,  T::kXf32,  T::kF32, 2, 2,  4, {4, 0},   0, false},
-  {"v_mfma_f32_32x32x4_xf32",              32, 32,  4,  1, T::kXf32,  T::kXf32,  T::kF32, 2, 2, 16, {8, 0},   0, false},
-  // ---- f16 ----
-  {"v_mfma_f32_32x32x4_2b_f16",            32, 32,  4,  2, T::kF16,   T::kF16,   T::kF32, 2, 2, 32, {16, 16}, 0, false},
-  {"v_mfma_f32_16x16x4_4b_f16",            16, 16,  4,  4, T::kF16,   T::kF16,   T::kF32, 2, 2, 16, {8, 8},   0, false},
-  {"v_mfma_f32_4x4x4_16b_f16",              4,  4,  4, 16, T::kF16,   T::kF16,   T::kF32, 2, 2,  4, {2, 2},   0, false},
-  {"v_mfma_f32_32x32x8_f16",               32, 32,  8,  1, T::kF16,   T::kF16,   T::kF32, 2, 2, 16, {8, 8},   0, false},
-  {"v_mfma_f32_16x16x16_f16",              16, 16, 16,  1, T::kF16,   T::kF16,   T::kF32, 2, 2,  4, {4, 4},   0, false},
-  {"v_mfma_f32_32x32x16_f16",              32, 32, 16,  1, T::kF16,   T::kF16,   T::kF32, 4, 4, 16, {0, 8},   0, false},
-  {"v_mfma_f32_16x16x32_f16",              16, 16, 32,  1, T::kF16,   T::kF16,   T::kF32, 4, 4,  4, {0, 4},   0, false},
-  // ---- bf16 (the "_1k" forms; the older 2-per-register bf16 forms are gone since gfx940) ----
-  {"v_mfma_f32_32x32x4_2b_bf16",           32, 32,  4,  2, T::kBf16,  T::kBf16,  T::kF32, 2, 2, 32, {16, 16}, 0, false},
-  {"v_mfma_f32_16x16x4_4b_bf16",           16, 16,  4,  4, T::kBf16,  T::kBf16,  T::kF32, 2, 2, 16, {8, 8},   0, false},
-  {"v_mfma_f32_4x4x4_16b_bf16",             4,  4,  4, 16, T::kBf16,  T::kBf16,  T::kF32, 2, 2,  4, {2, 2},   0, false},
-  {"v_mfma_f32_32x32x8_bf16",              32, 32,  8,  1, T::kBf16,  T::kBf16,  T::kF32, 2, 2, 16, {8, 8},   0, false},
-  {"v_mfma_f32_16x16x16_bf16",             16, 16, 16,  1, T::kBf16,  T::kBf16,  T::kF32, 2, 2,  4, {4, 4},   0, false},
-  {"v_mfma_f32_32x32x16_bf16",             32, 32, 16,  1, T::kBf16,  T::kBf16,  T::kF32, 4, 4, 16, {0, 8},   0, false},
-  {"v_mfma_f32_16x16x32_bf16",             16, 16, 32,  1, T::kBf16,  T::kBf16,  T::kF32, 4, 4,  4, {0, 4},   0, false},
-  // ---- i8 ----
-  {"v_mfma_i32_32x32x4_2b_i8",             32, 32,  4,  2, T::kI8,    T::kI8,    T::kI32, 1, 1, 32, {16, 16}, 0, false},
-  {"v_mfma_i32_16x16x4_4b_i8",             16, 16,  4,  4, T::kI8,    T::kI8,    T::kI32, 1, 1, 16, {8, 8},   0, false},
-  {"v_mfma_i32_4x4x4_16b_i8",               4,  4,  4, 16, T::kI8,    T::kI8,    T::kI32, 1, 1,  4, {2, 2},   0, false},
-  {"v_mfma_i32_32x32x16_i8",               32, 32, 16,  1, T::kI8,    T::kI8,    T::kI32, 2, 2, 16, {8, 8},   0, false},
-  {"v_mfma_i32_16x16x32_i8",               16, 16, 32,  1, T::kI8,    T::kI8,    T::kI32, 2, 2,  4, {4, 4},   0, false},
-  {"v_mfma_i32_32x32x32_i8",               32, 32, 32,  1, T::kI8,    T::kI8,    T::kI32, 4, 4, 16, {0, 8},   0, false},
-  {"v_mfma_i32_16x16x64_i8",               16, 16, 64,  1, T::kI8,    T::kI8,    T::kI32, 4, 4,  4, {0, 4},   0, false},
-  // ---- fp8 / bf8 (A type first in the name; FNUZ on gfx942, OCP on gfx950) ----
-  {"v_mfma_f32_16x16x32_bf8_bf8",          16, 16, 32,  1, T::kBf8,   T::kBf8,   T::kF32, 2, 2,  4, {4, 4},   0, false},
-  {"v_mfma_f32_16x16x32_bf8_fp8",          16, 16, 32,  1, T::kBf8,   T::kFp8,   T::kF32, 2, 2,  4, {4, 4},   0, false},
-  {"v_mfma_f32_16x16x32_fp8_bf8",          16, 16, 32,  1, T::kFp8,   T::kBf8,   T::kF32, 2, 2,  4, {4, 4},   0, false},
-  {"v_mfma_f32_16x16x32_fp8_fp8",          16, 16, 32,  1, T::kFp8,   T::kFp8,   T::kF32, 2, 2,  4, {4, 4},   0, false},
-  {"v_mfma_f32_32x32x16_bf8_bf8",          32, 32, 16,  1, T::kBf8,   T::kBf8,   T::kF32, 2, 2, 16, {8, 8},   0, false},
-  {"v_mfma_f32_32x32x16_bf8_fp8",          32, 32, 16,  1, T::kBf8,   T::kFp8,   T::kF32, 2, 2, 16, {8, 8},   0, false},
-  {"v_mfma_f32_32x32x16_fp8_bf8",          32, 32, 16,  1, T::kFp8,   T::kBf8,   T::kF32, 2, 2, 16, {8, 8},   0, false},
-  {"v_mfma_f32_32x32x16_fp8_fp8",          32, 32, 16,  1, T::kFp8,   T::kFp8,   T::kF32, 2, 2, 16, {8, 8},   0, false},
-  // ---- gfx950 f8f6f4 (formats from cbsz/blgp; passes[] = FP6/FP4 only, passes_with_fp8 otherwise) ----
-  {"v_mfma_f32_16x16x128_f8f6f4",          16, 16, 128, 1, T::kF8F6F4, T::kF8F6F4, T::kF32, 8, 8,  4, {0, 4},  8, false},
-  {"v_mfma_f32_32x32x64_f8f6f4",           32, 32, 64,  1, T::kF8F6F4, T::kF8F6F4, T::kF32, 8, 8, 16, {0, 8}, 16, false},
-  {"v_mfma_scale_f32_16x16x128_f8f6f4",    16, 16, 128, 1, T::kF8F6F4, T::kF8F6F4, T::kF32, 8, 8,  4, {0, 4},  8, true},
-  {"v_mfma_scale_f32_32x32x64_f8f6f4",     32, 32, 64,  1, T::kF8F6F4, T::kF8F6F4, T::kF32, 8, 8, 16, {0, 8}, 16, true},
-  // ---- f64 (runs on the DGEMM path; gfx950 halves 16x16x4's rate (verify)) ----
-  {"v_mfma_f64_16x16x4_f64",               16, 16,  4,  1, T::kF64,   T::kF64,   T::kF64, 2, 2,  8, {8, 16},  0, false},
-  {"v_mfma_f64_4x4x4_4b_f64",               4,  4,  4,  4, T::kF64,   T::kF64,   T::kF64, 2, 2,  2, {4, 4},   0, false},
+// (Parameters in capitals: `k` is pasted into the type names below, so no parameter may be called k.)
+#define INGOT_MFMA(MNEMONIC, M, N, K, BLOCKS, A, B, CD, A_REGS, B_REGS, CD_REGS, PASSES_GFX942, PASSES_GFX950, \
+                   PASSES_FP8, SCALED)                                                                         \
+  {#MNEMONIC, M, N, K, BLOCKS, T::k##A, T::k##B, T::k##CD, A_REGS, B_REGS, CD_REGS, {PASSES_GFX942, PASSES_GFX950}, \
+   PASSES_FP8, SCALED != 0},
+#include "mfma_shapes.def"
+#undef INGOT_MFMA
 };
-// clang-format on
 }  // namespace mfma_shape_detail
 
 // The table (an array, so std::size and pointer ranges work on it).
