@@ -17,7 +17,7 @@
 #include <span>
 #include <string_view>
 
-#include "ingot/code_object.h"
+#include "ingot/tooling/code_object.h"
 #include "ingot/status.h"
 #include "ingot_emu/emulator.h"
 
