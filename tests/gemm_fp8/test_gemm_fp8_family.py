@@ -185,11 +185,11 @@ def test_cost_picks_decode_tiles_at_small_m_and_prefill_tiles_at_large_m(manifes
 
 
 def _numerics_row(mnemonic):
-    """The row of emu/numerics/include/ingot_emu/mfma_shapes.h for `mnemonic`: m, n, k, a/b/cd regs,
+    """The row of arch/mfma_shapes.def (the emulator's MFMA table) for `mnemonic`: m, n, k, a/b/cd regs,
     passes per target and passes with fp8 operands."""
-    with open(os.path.join(ROOT, "emu", "numerics", "include", "ingot_emu", "mfma_shapes.h")) as f:
+    with open(os.path.join(ROOT, "arch", "mfma_shapes.def")) as f:
         for line in f:
-            if f'"{mnemonic}"' in line:
+            if line.startswith(f"INGOT_MFMA({mnemonic},"):
                 nums = [int(x) for x in re.findall(r"(?<![A-Za-z_\d])\d+", line.split(",", 1)[1])]
                 m, n, k, _blocks, a_regs, b_regs, cd_regs, p942, p950, p_fp8 = nums[:10]
                 return {"m": m, "n": n, "k": k, "a": a_regs, "b": b_regs, "cd": cd_regs,
