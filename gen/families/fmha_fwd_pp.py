@@ -8,9 +8,14 @@ s_barriers at different PCs. K/V tiles sit in a ring of 3 LDS slots. The per-wav
 online softmax, O^T += V^T.P^T, the masks, the epilogue) is fmha_fwd.s.j2's, imported from it; the schedule
 is asm/fmha_fwd/fmha_fwd_pp.s.j2's (documented there).
 
-Selection cost: fmha_fwd's model (workgroups over the CUs, the busiest CU's flops at the dense 16-bit peak),
-with one 8-wave workgroup per CU (the LDS ring and the VGPRs allow no second), scaled by the MFMA-busy share
-this kernel reaches against the 4-wave kernel's in bench/fmha_table's CU model (MODELED: PP_EFFICIENCY)."""
+Selection cost: fmha_fwd's model (rounds of workgroups over the CUs, the busiest CU's flops at the dense 16-bit
+peak per CU, plus the launch per round), with one 8-wave workgroup per CU (the LDS ring and the VGPRs allow no
+second) and the rate times PP_GAIN: how much faster this kernel's launch is than that of the kernel
+fmha_fwd's model picks, in bench/fmha_table's launch model (MODELED, B = 1, Hq = Hkv = H, Sq = Sk = 4096), per
+arch and mask, once for a grid of at least one workgroup per CU (H = 64) and once for fewer workgroups than
+CUs (H = 8: the 256-row tiles leave CUs idle where the smaller tiles spread the rows over all of them, which
+fmha_fwd's model, charging its kernels half rate at one wave per SIMD, does not see). At both shapes the two
+costs then stand in the ratio of the modeled launches."""
 
 from gen.archs import ROOFLINE, WAVE_SIZE, arch_info
 from gen.families import fmha_fwd
@@ -20,10 +25,10 @@ WAVES = 8
 BQ = WAVES * fmha_fwd.ROWS_PER_WAVE
 LDS_SLOTS = 3       # the K/V ring: tile j's K (and j-1's V) are read while a third slot is written
 PP_SGPR_BASE = 97   # the first SGPR fmha_fwd.s.j2 leaves free (s_rescaled is s96)
-# MFMA-busy share of the main loop, this kernel over the 4-wave kernel at two waves per SIMD, from
-# bench/fmha_table (MODELED, the emulator's CU model): the factor its flops go faster than fmha_fwd's
-# cost model assumes for a CU at two waves per SIMD
-PP_EFFICIENCY = {"gfx942": 88.0 / 68.5, "gfx950": 61.8 / 58.6}
+# (grid >= one workgroup per CU, grid < CUs): fmha_fwd's picked kernel's modeled launch over this kernel's,
+# bench/fmha_table --seq 4096 --heads 64 / --heads 8 (MODELED; figures in its README); "window" is its causal row
+PP_GAIN = {("gfx942", "none"): (683.4 / 598.5, 121.3 / 150.4), ("gfx942", "window"): (447.2 / 372.7, 121.6 / 150.9),
+           ("gfx950", "none"): (494.6 / 381.7, 78.9 / 96.1), ("gfx950", "window"): (265.9 / 273.6, 79.2 / 97.5)}
 
 
 def _space(arch: str) -> dict[str, list]:
@@ -61,8 +66,13 @@ def _cost(arch: str, p: dict) -> list:
     flops = ["mul", 2 * BQ * (p["dqk"] + p["dv"]), ["round_up", "Sk", fmha_fwd.KV_TILE]]
     if p["mask"] == "window":
         flops = ["mul", flops, ["if", ["ge", "window_right", 0], 0.5, 1.0]]
-    rate = roof.flops_per_ns_per_cu * PP_EFFICIENCY[arch]
-    return ["add", ["mul", rounds, flops, 1.0 / rate], ["mul", rounds, roof.launch_ns]]
+    full, partial = PP_GAIN[(arch, "none")]
+    gain = ["if", ["ge", wgs, "cus"], full, partial]
+    if p["mask"] == "window":   # the causal figures where the band has a right bound (as the flops above)
+        full, partial = PP_GAIN[(arch, "window")]
+        gain = ["if", ["ge", "window_right", 0], ["if", ["ge", wgs, "cus"], full, partial], gain]
+    rate = ["mul", roof.flops_per_ns_per_cu, gain]
+    return ["add", ["div", ["mul", rounds, flops], rate], ["mul", rounds, roof.launch_ns]]
 
 
 SPEC = FamilySpec(

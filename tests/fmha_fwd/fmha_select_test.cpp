@@ -2,7 +2,8 @@
 // representative attention shapes, per device, and the "no kernel" answers outside the documented rules.
 // Each pin also asserts the property that justifies it, computed here from the kernel's params and the
 // shape (not from the cost expression): the mask kind a shape needs, its head dims, and the Q tile against
-// the machine (a long prompt on a full machine takes the 128-row tile; short prompts the 64-row one).
+// the machine (a long prompt on a full machine takes the 128-row or the ping-pong 256-row tile; short prompts
+// the 64-row one).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -78,17 +79,32 @@ class FmhaSelect : public ::testing::Test {
   std::unique_ptr<Pack> pack_;
 };
 
-// Llama-3-70B prefill: 64 query heads over 8 KV heads (GQA 8), hd128, causal, 4096-token prompt. 32 Q tiles
-// x 64 heads = 2048 workgroups of 128 rows: the machine is full either way, and the 128-row tile (4 waves,
-// 2 workgroups = 8 waves per CU by VGPRs) keeps 2 waves on every SIMD where the 64-row tile (3 per CU by
-// LDS on gfx942, 6 waves) cannot.
+// Llama-3-70B prefill: 64 query heads over 8 KV heads (GQA 8), hd128, causal, 4096-token prompt. 16 Q tiles
+// of 256 rows x 64 heads = 1024 workgroups fill the machine: on gfx942 the ping-pong kernel (one 8-wave
+// workgroup per CU) wins, its modeled launch 372.7 against 447.2 us for the 128-row tile (bench/fmha_table).
+// gfx950's 160 KiB LDS holds 4 workgroups of the 64-row tile: 8 waves per CU either way, and the smaller
+// tile wastes no padding rows; its causal launch is modeled faster than the ping-pong kernel's (265.9 vs
+// 273.6 us), so the 64-row tile stays.
 TEST_F(FmhaSelect, Llama3_70B_PrefillCausal) {
   const Shape s{1, 64, 8, 4096, 4096, 128, 128, -1, 0};
-  EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_gfx942_tbf16_d128_dv128_mwindow_w4");
-  EXPECT_EQ(pinned(s, "gfx942", 80), "fmha_fwd_gfx942_tbf16_d128_dv128_mwindow_w4");
-  // gfx950's 160 KiB LDS holds 4 workgroups of the 64-row tile: 8 waves per CU either way, and the
-  // smaller tile wastes no padding rows; the tie goes to the smaller id (w2)
+  EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_pp_gfx942_tbf16_d128_dv128_mwindow_w8");
+  EXPECT_EQ(pinned(s, "gfx942", 80), "fmha_fwd_pp_gfx942_tbf16_d128_dv128_mwindow_w8");
   EXPECT_EQ(pinned(s, "gfx950", 256), "fmha_fwd_gfx950_tbf16_d128_dv128_mwindow_w2");
+}
+
+// The ping-pong kernels (gen/families/fmha_fwd_pp.py) where the bench's launch model has them faster: a long
+// non-causal prefill over 64 heads (1024 workgroups of 256 rows, at least one per CU) on both archs; at 8
+// heads (128 workgroups, fewer than the CUs) the 64-row tile spreads the rows over every CU and stays.
+TEST_F(FmhaSelect, PingPongWhereTheGridFillsTheMachine) {
+  const Shape many{1, 64, 64, 4096, 4096, 128, 128};
+  const Shape few{1, 8, 8, 4096, 4096, 128, 128};
+  EXPECT_EQ(pinned(many, "gfx942", 304), "fmha_fwd_pp_gfx942_tbf16_d128_dv128_mnone_w8");
+  EXPECT_EQ(pinned(many, "gfx950", 256), "fmha_fwd_pp_gfx950_tbf16_d128_dv128_mnone_w8");
+  EXPECT_EQ(waves(pinned(few, "gfx942", 304)), 2);
+  EXPECT_EQ(waves(pinned(few, "gfx950", 256)), 2);
+  Shape f16 = many;
+  f16.dtype = "f16";
+  EXPECT_EQ(pinned(f16, "gfx942", 304), "fmha_fwd_pp_gfx942_tf16_d128_dv128_mnone_w8");
 }
 
 // DeepSeek-V3 prefill: 128 heads, qk head dim 192 (128 nope + 64 rope), v head dim 128, causal.
@@ -99,10 +115,11 @@ TEST_F(FmhaSelect, DeepSeekV3_PrefillCausal) {
 }
 
 // Gemma-3-style local layer: sliding window of 1024 keys to the left (causal on the right), 32 / 16
-// heads, hd128, 8192 tokens: the window kernel serves it through its kernargs.
+// heads, hd128, 8192 tokens: the window kernels serve it through their kernargs (on gfx942 the ping-pong
+// one: 1024 workgroups of 256 rows fill the machine).
 TEST_F(FmhaSelect, GemmaStyleSlidingWindow) {
   const Shape s{1, 32, 16, 8192, 8192, 128, 128, 1023, 0};
-  EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_gfx942_tbf16_d128_dv128_mwindow_w4");
+  EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_pp_gfx942_tbf16_d128_dv128_mwindow_w8");
   EXPECT_EQ(pinned(s, "gfx950", 256), "fmha_fwd_gfx950_tbf16_d128_dv128_mwindow_w2");
 }
 
