@@ -66,12 +66,14 @@ def _cost(arch: str, p: dict) -> list:
     flops = ["mul", 2 * BQ * (p["dqk"] + p["dv"]), ["round_up", "Sk", fmha_fwd.KV_TILE]]
     if p["mask"] == "window":
         flops = ["mul", flops, ["if", ["ge", "window_right", 0], 0.5, 1.0]]
-    full, partial = PP_GAIN[(arch, "none")]
-    gain = ["if", ["ge", wgs, "cus"], full, partial]
-    if p["mask"] == "window":   # the causal figures where the band has a right bound (as the flops above)
-        full, partial = PP_GAIN[(arch, "window")]
-        gain = ["if", ["ge", "window_right", 0], ["if", ["ge", wgs, "cus"], full, partial], gain]
-    rate = ["mul", roof.flops_per_ns_per_cu, gain]
+
+    def gain(mask: str) -> list:
+        full, partial = PP_GAIN[(arch, mask)]
+        return ["if", ["ge", wgs, "cus"], full, partial]
+
+    # window kernels: the causal figures where the band has a right bound (as the flops above)
+    rate_gain = gain("none") if p["mask"] == "none" else ["if", ["ge", "window_right", 0], gain("window"), gain("none")]
+    rate = ["mul", roof.flops_per_ns_per_cu, rate_gain]
     return ["add", ["div", ["mul", rounds, flops], rate], ["mul", rounds, roof.launch_ns]]
 
 
