@@ -79,9 +79,9 @@ class FmhaSelect : public ::testing::Test {
 };
 
 // Llama-3-70B prefill: 64 query heads over 8 KV heads (GQA 8), hd128, causal, 4096-token prompt. 32 Q tiles
-// x 64 heads = 2048 workgroups of 128 rows: the machine is full either way, and the 128-row tile (4 waves,
-// 2 workgroups = 8 waves per CU by VGPRs) keeps 2 waves on every SIMD where the 64-row tile (3 per CU by
-// LDS on gfx942, 6 waves) cannot.
+// x 64 heads in 1024 workgroups of two 128-row tiles (causal pairs): the machine is full either way, and the
+// 128-row tile (4 waves, 2 workgroups = 8 waves per CU by VGPRs) keeps 2 waves on every SIMD where the
+// 64-row tile (3 per CU by LDS on gfx942, 6 waves) cannot.
 TEST_F(FmhaSelect, Llama3_70B_PrefillCausal) {
   const Shape s{1, 64, 8, 4096, 4096, 128, 128, -1, 0};
   EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_gfx942_tbf16_d128_dv128_mwindow_w4");
