@@ -330,15 +330,14 @@ TEST_F(FmhaOnEmulator, EveryKernelMatchesTheReference) {
                {1, 1, 1, 1, 70, 40, -1, true, {}, {}, -1.0f},  // Sq = 1, left window only (first tile skipped), negative scale
                // varlen causal: Sq > Sk in one sequence (empty rows), an empty one, Sq < Sk
                {0, 3, 3, 0, 0, -1, 0, true, {9, 0, 20}, {4, 0, 50}},
-               // causal pairs (workgroup y runs Q tiles n-1-y and y): an odd tile count, the middle tile alone
-               {1, 2, 1, 2 * bq + 5, 2 * bq + 5, -1, 0},
-               // pairs under Sq != Sk (bottom-right): Sq > Sk, the upper tiles of both pairs see no key
-               {1, 1, 1, 4 * bq - 3, 40, -1, 0, true},
-               // varlen pairs from each sequence's own tile count: 3 tiles (Sq < Sk), none (keys only), one,
-               // two tiles with no keys at all, padded by the longest sequence's grid
+               // causal pairs (workgroup y runs Q tiles n-1-y and y): an odd tile count, the middle tile alone;
+               // Sq > Sk (bottom-right): tile 0's first rows see no key, the last tile sees them all
+               {1, 1, 1, 2 * bq + 5, bq + 50, -1, 0},
+               // varlen pairs from each sequence's own tile count: two tiles (Sq < Sk), none (keys only), one,
+               // two tiles with no keys at all; the grid has the longest sequence's rows
                {0, 2, 1, 0, 0, -1, 0, true,
-                {static_cast<int32_t>(2 * bq + 3), 0, 7, static_cast<int32_t>(bq + 1)},
-                {static_cast<int32_t>(2 * bq + 40), 9, 30, 0}}};
+                {static_cast<int32_t>(bq + 3), 0, 7, static_cast<int32_t>(bq + 1)},
+                {static_cast<int32_t>(bq + 40), 9, 30, 0}}};
     }
     for (const Case& c : cases) {
       run_and_check(*kernel, c, seed++);
