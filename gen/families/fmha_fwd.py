@@ -18,8 +18,8 @@ Variants: arch x dtype x head dims x mask x Q tile (waves * 32 query rows: 128 f
 short Sq). At head dims 256/256, Q (64 VGPRs) plus O (128) plus the staging and operand registers exceed
 the 256 arch VGPRs: O^T lives in AGPRs there (MFMA C/D; the descriptor allocates accum_offset + 128).
 
-Grid: (Hq, ceil(Sq/BQ), B); window kernels under a one-sided mask (causal) run a pair of Q tiles per
-workgroup, head and tail of the triangle (Q_TILE_PAIRS), over ceil(ceil(Sq/BQ)/2) rows.
+Grid: (Hq, ceil(Sq/BQ), B); window kernels under a one-sided mask (causal) whose triangle dominates run a
+pair of Q tiles per workgroup, head and tail of the triangle (Q_TILE_PAIRS), over ceil(ceil(Sq/BQ)/2) rows.
 
 Selection cost (`_cost`, nanoseconds, modeled, not a GPU time): workgroups = grid rows * Hq * B; a CU
 holds `slots` workgroups at once (the fewer of what its VGPRs allow, 512 / allocation waves per SIMD, and
@@ -54,10 +54,17 @@ SIMD_VGPRS = 512                 # VGPRs (arch + accumulation) per lane of one S
 SIMDS_PER_CU = 4
 LOG2E = 1.4426950408889634
 # Window kernels pair Q tiles n-1-y and y in workgroup y (asm/fmha_fwd/fmha_fwd.s.j2 q_tiles_of_workgroup)
-# when exactly one side of the band is bounded (causal: (-1, 0)): the work per Q tile then grows (or shrinks)
-# along the sequence and each pair sees about as many keys as one unmasked tile. Two-sided and unbounded
-# bands do the same work per tile: no pairs, twice the workgroups.
-Q_TILE_PAIRS = ["ne", ["ge", "window_left", 0], ["ge", "window_right", 0]]
+# when exactly one side of the band is bounded (causal: (-1, 0)) and the triangle dominates: the shortest
+# Q tile sees fewer than half the keys of the longest (right bound: Sk - Sq + right keys against Sk; left
+# bound: left against min(Sk, Sq + left)). Each pair then sees about as many keys as the longest tile.
+# Two-sided and unbounded bands do about the same work per tile, and so does a short chunk of queries over
+# a long context (Sq << Sk, chunked prefill), where pairs would only halve the workgroups and double the
+# longest one: no pairs there.
+Q_TILE_PAIRS = ["or",
+                ["and", ["lt", "window_left", 0], ["ge", "window_right", 0],
+                 ["lt", ["mul", 2, ["add", ["sub", "Sk", "Sq"], "window_right"]], "Sk"]],
+                ["and", ["ge", "window_left", 0], ["lt", "window_right", 0],
+                 ["lt", ["mul", 2, "window_left"], ["min", "Sk", ["add", "Sq", "window_left"]]]]]
 
 
 def _q_tile_rows(p: dict) -> list:

@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 
+#include "ingot/launch.h"
 #include "ingot/pack.h"
 #include "ingot/problem.h"
 #include "ingot/select.h"
@@ -38,6 +39,7 @@ Problem attention(const Shape& s, const std::string& arch) {
     p.integer(std::string("stride_") + t.t + "_b", t.n * t.h * t.d);
   }
   p.scalar("scale", 1.0 / 16);
+  for (const char* name : {"Q", "K", "V", "O", "LSE", "cu_seqlens_q", "cu_seqlens_k"}) p.buffer(name, 0);
   return p;
 }
 
@@ -74,6 +76,24 @@ class FmhaSelect : public ::testing::Test {
   }
 
   static int64_t waves(const std::string& id) { return id.back() - '0'; }
+
+  // Whether the selected kernel's grid runs Q-tile pairs: its rows (y) per (batch, head) against its Q tiles
+  // (ceil(Sq / (32 * waves))): half of them (rounded up) with pairs, all without; -1 for any other count.
+  int pairs(const Shape& s, const char* arch, int64_t cus) {
+    DeviceInfo info;
+    info.arch = arch;
+    info.cus = cus;
+    const Problem problem = attention(s, arch);
+    auto selection = select(*pack_, problem, info);
+    EXPECT_TRUE(selection.is_ok()) << selection.status().to_string();
+    if (!selection.is_ok()) return -1;
+    auto launch = prepare_launch(*selection->kernel, problem, info);
+    EXPECT_TRUE(launch.is_ok()) << launch.status().to_string();
+    if (!launch.is_ok()) return -1;
+    const int64_t rows = launch->grid_workgroups[1], bq = 32 * waves(selection->kernel->id);
+    const int64_t tiles = (s.Sq + bq - 1) / bq;
+    return rows == (tiles + 1) / 2 ? 1 : rows == tiles ? 0 : -1;
+  }
 
   std::unique_ptr<Pack> pack_;
 };
@@ -120,6 +140,21 @@ TEST_F(FmhaSelect, Fp8PicksTheFormatOfTheArch) {
   const Shape s{1, 8, 8, 4096, 4096, 128, 128, -1, -1, "fp8"};
   EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_gfx942_tfp8_d128_dv128_mnone_w2");
   EXPECT_EQ(pinned(s, "gfx950", 256), "fmha_fwd_gfx950_tfp8_d128_dv128_mnone_w2");
+}
+
+// Causal Q-tile pairs (gen/families/fmha_fwd.py Q_TILE_PAIRS) where the triangle dominates: a 4096-token
+// prompt (and a left-only window over it) runs its Q tiles in pairs. Not where every tile sees about the
+// same keys: a 512-query chunk over an 8192-key context (chunked prefill; pairs would halve the workgroups
+// and double the longest one), a two-sided sliding window, no mask.
+TEST_F(FmhaSelect, CausalPairsOnlyWhereTheTriangleDominates) {
+  for (const char* arch : {"gfx942", "gfx950"}) {
+    const int64_t cus = std::string(arch) == "gfx950" ? 256 : 304;
+    EXPECT_EQ(pairs(Shape{1, 64, 8, 4096, 4096, 128, 128, -1, 0}, arch, cus), 1) << arch;
+    EXPECT_EQ(pairs(Shape{1, 64, 8, 4096, 4096, 128, 128, 100, -1}, arch, cus), 1) << arch;
+    EXPECT_EQ(pairs(Shape{1, 64, 8, 512, 8192, 128, 128, -1, 0}, arch, cus), 0) << arch;
+    EXPECT_EQ(pairs(Shape{1, 32, 16, 8192, 8192, 128, 128, 1023, 0}, arch, cus), 0) << arch;
+    EXPECT_EQ(pairs(Shape{1, 64, 8, 4096, 4096, 128, 128}, arch, cus), 0) << arch;
+  }
 }
 
 // Outside the documented rules the call gets "no kernel" naming the failed rule.
