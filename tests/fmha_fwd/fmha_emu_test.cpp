@@ -331,7 +331,7 @@ TEST_F(FmhaOnEmulator, EveryKernelMatchesTheReference) {
                // varlen causal: Sq > Sk in one sequence (empty rows), an empty one, Sq < Sk
                {0, 3, 3, 0, 0, -1, 0, true, {9, 0, 20}, {4, 0, 50}},
                // causal pairs (workgroup y runs Q tiles n-1-y and y): an odd tile count, the middle tile alone;
-               // Sq > Sk (bottom-right): tile 0's first rows see no key, the last tile sees them all
+               // Sq > Sk (bottom-right): tile 0's first bq - 45 rows see no key, the last row sees them all
                {1, 1, 1, 2 * bq + 5, bq + 50, -1, 0},
                // varlen pairs from each sequence's own tile count: two tiles (Sq < Sk), none (keys only), one,
                // two tiles with no keys at all; the grid has the longest sequence's rows
