@@ -4,7 +4,8 @@
 // any tile (32-key KV tiles, 64/128-row Q tiles), Sq = 1, several Q tiles, GQA ratios 1, 3 and 8, padded
 // BSHD strides (head and batch padding), LSE on and off, scores sharp enough that O is rescaled after it
 // holds sums (the lazy rescale; O^T in AGPRs at head dims 256/256). Window kernels: causal with Sq < Sk and Sq > Sk
-// (rows that see no key: O = 0, LSE = +inf), sliding windows (left, right) with skipped KV tiles.
+// (rows that see no key: O = 0, LSE = +inf), sliding windows (left, right) with skipped KV tiles, and
+// causal Q-tile pairs (odd tile counts, Sq != Sk, varlen pairs per sequence).
 // O and LSE sit inside larger allocations filled with sentinel bytes: the guard bytes around them and O's
 // stride padding must survive. Skips without a pack or an emulator in the build.
 #include <gtest/gtest.h>
@@ -115,6 +116,18 @@ std::vector<Case> cases_for(const ManifestKernel& kernel) {
              {1, 1, 1, 1, 70, 40, -1, true, {}, {}, -1.0f},  // Sq = 1, left window only (first tile skipped), negative scale
              // varlen causal: Sq > Sk in one sequence (empty rows), an empty one, Sq < Sk
              {0, 3, 3, 0, 0, -1, 0, true, {9, 0, 20}, {4, 0, 50}}};
+    // fmha_fwd's window kernels run causal Q-tile pairs (workgroup y runs Q tiles n-1-y and y); the
+    // ping-pong kernels do not pair (one Q tile per workgroup), so these shapes add nothing there
+    if (kernel.family == "fmha_fwd") {
+      // an odd tile count, the middle tile alone; Sq > Sk (bottom-right): tile 0's first bq - 45 rows see
+      // no key, the last row sees them all
+      cases.push_back({1, 1, 1, 2 * bq + 5, bq + 50, -1, 0});
+      // varlen pairs from each sequence's own tile count: two tiles (Sq < Sk), none (keys only), one,
+      // two tiles with no keys at all; the grid has the longest sequence's rows
+      cases.push_back({0, 2, 1, 0, 0, -1, 0, true,
+                       {static_cast<int32_t>(bq + 3), 0, 7, static_cast<int32_t>(bq + 1)},
+                       {static_cast<int32_t>(bq + 40), 9, 30, 0}});
+    }
   }
   return cases;
 }
