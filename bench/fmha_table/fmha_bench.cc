@@ -134,16 +134,19 @@ int64_t tiles_visited(const FmhaCase& c, int64_t q0, int64_t bq) {
 
 // Dispatcher model (stated, MODELED): workgroups leave in grid order (x = query heads fastest, then y), each
 // to the workgroup slot (CUs x resident workgroups) that frees first; a workgroup's work is its KV tiles.
+// Workgroup y runs Q tile n-1-y (longest first), and with `pairs` tile y too (the window kernels' causal
+// grid of ceil(n/2) rows; the middle tile alone when n is odd).
 // Returns the lower bound max(total / slots, longest workgroup) over the resulting makespan.
-double balance(const FmhaCase& c, int64_t bq, int64_t slots, bool longest_first) {
+double balance(const FmhaCase& c, int64_t bq, int64_t slots, bool pairs) {
   const int64_t q_tiles = (c.Sq + bq - 1) / bq;
+  const int64_t rows = pairs ? (q_tiles + 1) / 2 : q_tiles;
   std::priority_queue<int64_t, std::vector<int64_t>, std::greater<>> free_at;
   for (int64_t i = 0; i < slots; ++i) free_at.push(0);
   int64_t total = 0, longest = 0, makespan = 0;
   for (int64_t b = 0; b < c.B; ++b) {
-    for (int64_t y = 0; y < q_tiles; ++y) {
-      const int64_t tile = longest_first ? q_tiles - 1 - y : y;
-      const int64_t work = tiles_visited(c, tile * bq, bq);
+    for (int64_t y = 0; y < rows; ++y) {
+      const int64_t tile = q_tiles - 1 - y;
+      const int64_t work = tiles_visited(c, tile * bq, bq) + (pairs && y < tile ? tiles_visited(c, y * bq, bq) : 0);
       for (int64_t h = 0; h < c.Hq; ++h) {
         const int64_t end = free_at.top() + work;
         free_at.pop();
@@ -263,8 +266,19 @@ Result<FmhaRow> run_fmha_case(const Pack& pack, const FmhaCase& c) {
   row.timing_lds_share = per_iteration(cu_full.lds_busy, cu_half.lds_busy) / row.timing_cycles_per_iteration;
   row.timing_memory_share = per_iteration(cu_full.memory_busy, cu_half.memory_busy) / row.timing_cycles_per_iteration;
   const int64_t slots = device.cus * row.timing_copies;
-  row.balance_longest_first = balance(c, bq, slots, true);
-  row.balance_shortest_first = balance(c, bq, slots, false);
+  row.q_tile_pairs = static_cast<int64_t>(whole->workgroups) < (c.Sq + bq - 1) / bq * heads;  // the grid the manifest gave
+  row.balance = balance(c, bq, slots, row.q_tile_pairs);
+  row.balance_unpaired = balance(c, bq, slots, false);
+  // the work of each workgroup of the emulated head: MFMA pipe cycles, exact (every workgroup traced when causal)
+  uint64_t most = 0, least = UINT64_MAX;
+  for (const emu::TracedWorkgroup& wg : whole->traced_workgroups) {
+    uint64_t cycles = 0;
+    for (const emu::WaveTrace& wave : wg.waves) {
+      for (const emu::TimingOp& op : wave) cycles += op.kind == emu::TimingKind::kMfma ? op.busy_cycles : 0;
+    }
+    most = std::max(most, cycles), least = std::min(least, cycles);
+  }
+  row.workgroup_work_spread = least > 0 ? static_cast<double>(most) / static_cast<double>(least) : 0;
   return row;
 }
 

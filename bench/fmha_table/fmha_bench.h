@@ -63,8 +63,12 @@ struct FmhaRow {
   std::optional<emu::ModeledTiming> modeled;  // whole launch, modeled us and bound
   double timing_useful_tflops = 0;           // useful flops / modeled us
   // Causal triangle balance (dispatcher model): ideal / makespan of the grid's KV-tile work over the CUs'
-  // workgroup slots, in the kernel's dispatch order (longest Q tile first) and, for contrast, shortest first.
-  double balance_longest_first = 1, balance_shortest_first = 1;
+  // workgroup slots, for the kernel's grid (Q-tile pairs when the manifest's grid has ceil(n/2) rows) and,
+  // for contrast, one Q tile per workgroup, longest first.
+  bool q_tile_pairs = false;
+  double balance = 1, balance_unpaired = 1;
+  // Longest / shortest workgroup of the emulated head by MFMA pipe cycles (exact counts; 0: a workgroup had none)
+  double workgroup_work_spread = 0;
 };
 
 Result<FmhaRow> run_fmha_case(const Pack& pack, const FmhaCase& c);

@@ -18,14 +18,18 @@ Variants: arch x dtype x head dims x mask x Q tile (waves * 32 query rows: 128 f
 short Sq). At head dims 256/256, Q (64 VGPRs) plus O (128) plus the staging and operand registers exceed
 the 256 arch VGPRs: O^T lives in AGPRs there (MFMA C/D; the descriptor allocates accum_offset + 128).
 
-Selection cost (`_cost`, nanoseconds, modeled, not a GPU time): workgroups = ceil(Sq/BQ) * Hq * B; a CU
+Grid: (Hq, ceil(Sq/BQ), B); window kernels under a one-sided mask (causal) whose triangle dominates run a
+pair of Q tiles per workgroup, head and tail of the triangle (Q_TILE_PAIRS), over ceil(ceil(Sq/BQ)/2) rows.
+
+Selection cost (`_cost`, nanoseconds, modeled, not a GPU time): workgroups = grid rows * Hq * B; a CU
 holds `slots` workgroups at once (the fewer of what its VGPRs allow, 512 / allocation waves per SIMD, and
 what its LDS allows); rounds = ceil(workgroups / (cus * slots)); each round the busiest CU runs
 min(slots, ceil(workgroups / cus)) workgroups of 2 * BQ * Sk * (Dqk + Dv) flops (padding rows of the last Q
 tile included, which is what the small tile saves; halved for windowed kernels with a right bound, a
-causal-like band) at the arch's dense 16-bit peak per CU, at half that rate when fewer than 2 waves share a
-SIMD (nothing covers a wave's LDS-staging phase: 47-60% MFMA-busy at one wave per SIMD in bench/fmha_table's
-CU model); plus the ASSUMED launch_ns per round (gen/archs.py ROOFLINE)."""
+causal-like band, unless the workgroup runs a pair of tiles) at the arch's dense 16-bit peak per CU, at half
+that rate when fewer than 2 waves share a SIMD (nothing covers a wave's LDS-staging phase: 47-60% MFMA-busy
+at one wave per SIMD in bench/fmha_table's CU model); plus the ASSUMED launch_ns per round (gen/archs.py
+ROOFLINE)."""
 
 from gen.archs import (FP8_FLOPS_PER_NS_PER_CU, FP8_FORMAT, FP8_MFMA, LDS_BANKS, MAX_ARCH_VGPRS, MFMA_32X32,
                         ROOFLINE, WAVE_SIZE, arch_info)
@@ -49,6 +53,26 @@ INT32_LIMIT = 2**31
 SIMD_VGPRS = 512                 # VGPRs (arch + accumulation) per lane of one SIMD: waves/SIMD = 512 / allocation
 SIMDS_PER_CU = 4
 LOG2E = 1.4426950408889634
+# Window kernels pair Q tiles n-1-y and y in workgroup y (asm/fmha_fwd/fmha_fwd.s.j2 q_tiles_of_workgroup)
+# when exactly one side of the band is bounded (causal: (-1, 0)) and the triangle dominates: the shortest
+# Q tile sees fewer than half the keys of the longest (right bound: Sk - Sq + right keys against Sk; left
+# bound: left against min(Sk, Sq + left)). Each pair then sees about as many keys as the longest tile.
+# Two-sided and unbounded bands do about the same work per tile, and so does a short chunk of queries over
+# a long context (Sq << Sk, chunked prefill), where pairs would only halve the workgroups and double the
+# longest one: no pairs there.
+Q_TILE_PAIRS = ["or",
+                ["and", ["lt", "window_left", 0], ["ge", "window_right", 0],
+                 ["lt", ["mul", 2, ["add", ["sub", "Sk", "Sq"], "window_right"]], "Sk"]],
+                ["and", ["ge", "window_left", 0], ["lt", "window_right", 0],
+                 ["lt", ["mul", 2, "window_left"], ["min", "Sk", ["add", "Sq", "window_left"]]]]]
+
+
+def _q_tile_rows(p: dict) -> list:
+    """Grid rows (y) per (batch, head): one per Q tile, or one per pair under Q_TILE_PAIRS."""
+    tiles = ["ceil_div", "Sq", p["waves"] * ROWS_PER_WAVE]
+    if p["mask"] != "window":
+        return tiles
+    return ["if", Q_TILE_PAIRS, ["ceil_div", tiles, 2], tiles]
 
 
 def _space(arch: str) -> dict[str, list]:
@@ -185,7 +209,9 @@ def _plan(arch: str, p: dict) -> dict:
         "v_transposed_read": v_transposed_read, "o_agprs": o_agprs, "agpr_count": 16 * blocks if o_agprs else 0,
         "lds_vt": k_bytes, "lds_bytes": lds_bytes, "bq": p["waves"] * ROWS_PER_WAVE, "kv_tile": KV_TILE,
         "lds_banks": LDS_BANKS[arch],
-        "next_free_vgpr": vgprs.next_free(), "next_free_sgpr": 97, "workgroup_ids": "xyz",
+        # window kernels keep q_tile_pairs and the pair's second tile in s97 / s98
+        "next_free_vgpr": vgprs.next_free(), "next_free_sgpr": 99 if p["mask"] == "window" else 97,
+        "workgroup_ids": "xyz",
     })
     return plan
 
@@ -228,12 +254,13 @@ def _cost(arch: str, p: dict) -> list:
     vgpr_alloc = (unified + 7) // 8 * 8
     waves_per_simd = min(8, SIMD_VGPRS // vgpr_alloc)
     slots = max(1, min(waves_per_simd * SIMDS_PER_CU // waves, arch_info(arch).lds_bytes // plan["lds_bytes"]))
-    wgs = ["mul", ["ceil_div", "Sq", bq], "Hq", "B"]
+    wgs = ["mul", _q_tile_rows(p), "Hq", "B"]
     resident = ["min", slots, ["ceil_div", wgs, "cus"]]          # workgroups sharing the busiest CU
     rounds = ["ceil_div", wgs, ["mul", "cus", slots]]
     flops = ["mul", 2 * bq * (p["dqk"] + p["dv"]), ["round_up", "Sk", KV_TILE]]
     if p["mask"] == "window":
-        flops = ["mul", flops, ["if", ["ge", "window_right", 0], 0.5, 1.0]]
+        # a pair of Q tiles sees about Sk keys (causal: Sk + BQ); an unpaired tile with a right bound about half
+        flops = ["mul", flops, ["if", Q_TILE_PAIRS, 1.0, ["if", ["ge", "window_right", 0], 0.5, 1.0]]]
     # one wave per SIMD leaves its LDS-staging phase uncovered: about half the MFMA rate (ingot_fmha_table: 47-60%)
     efficiency = ["if", ["ge", ["mul", resident, waves], 2 * SIMDS_PER_CU], 1.0, 0.5]
     # fp8: Q.K^T at the fp8 rate, P.V in bf16
@@ -253,7 +280,8 @@ def _kernargs(p: dict) -> list[KernArg]:
     # scale * log2(e): scores go straight to the exp2 domain with one multiply
     args.append(KernArg("scale_log2", "f32", ["mul", "scale", LOG2E]))
     if p["mask"] == "window":
-        args += [KernArg("window_left", "i32", "window_left"), KernArg("window_right", "i32", "window_right")]
+        args += [KernArg("window_left", "i32", "window_left"), KernArg("window_right", "i32", "window_right"),
+                 KernArg("q_tile_pairs", "i32", Q_TILE_PAIRS)]
     if p["dtype"] == "fp8":
         args += [KernArg(name, "ptr", name) for name in ("Q_descale", "K_descale", "V_descale")]
     return args
@@ -273,7 +301,7 @@ SPEC = FamilySpec(
     name_keys=[("dtype", "t"), ("dqk", "d"), ("dv", "dv"), ("mask", "m"), ("waves", "w")],
     kernargs=_kernargs,
     workgroup=lambda p: [p["waves"] * WAVE_SIZE, 1, 1],
-    grid=lambda p: ["Hq", ["ceil_div", "Sq", p["waves"] * ROWS_PER_WAVE], "B"],
+    grid=lambda p: ["Hq", _q_tile_rows(p), "B"],
     dynamic_lds=lambda p: 0,
     match=_match,
     constraints=_constraints,

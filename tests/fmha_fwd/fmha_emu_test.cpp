@@ -4,7 +4,8 @@
 // any tile (32-key KV tiles, 64/128-row Q tiles), Sq = 1, several Q tiles, GQA ratios 1, 3 and 8, padded
 // BSHD strides (head and batch padding), LSE on and off, scores sharp enough that O is rescaled after it
 // holds sums (the lazy rescale; O^T in AGPRs at head dims 256/256). Window kernels: causal with Sq < Sk and Sq > Sk
-// (rows that see no key: O = 0, LSE = +inf), sliding windows (left, right) with skipped KV tiles.
+// (rows that see no key: O = 0, LSE = +inf), sliding windows (left, right) with skipped KV tiles, and
+// causal Q-tile pairs (odd tile counts, Sq != Sk, varlen pairs per sequence).
 // O and LSE sit inside larger allocations filled with sentinel bytes: the guard bytes around them and O's
 // stride padding must survive. Skips without a pack or an emulator in the build.
 #include <gtest/gtest.h>
@@ -96,6 +97,41 @@ Tensor make_tensor(int64_t B, int64_t S, int64_t H, int64_t D, const InputType& 
   return x;
 }
 
+// Shapes that reach a kernel's paths (see the file comment), sized by its Q tile.
+std::vector<Case> cases_for(const ManifestKernel& kernel) {
+  const int64_t bq = 32 * param(kernel, "waves");
+  std::vector<Case> cases;
+  if (text_param(kernel, "mask") == "none") {
+    cases = {{1, 3, 1, 37, 45},                        // GQA 3, one Q tile, two KV tiles with a tail
+             {1, 8, 1, 1, 70, -1, -1, false, {}, {}, -1.0f},  // Sq = 1, GQA 8 (MQA), no LSE, negative scale
+             {2, 2, 2, bq + 5, 33},                    // two Q tiles, batch 2, Sk one past a tile
+             {1, 2, 1, 37, 160, -1, -1, false, {}, {}, 64.0f},  // sharp scores: O rescaled mid-sequence
+             // varlen: uneven lengths, an empty sequence, one with keys but no queries, one past a Q tile
+             {0, 2, 1, 0, 0, -1, -1, true, {5, 0, 0, static_cast<int32_t>(bq + 2)}, {40, 0, 7, 33}}};
+  } else {
+    cases = {{1, 3, 1, 37, 75, -1, 0},                 // causal, Sq < Sk: tiles above the diagonal skipped
+             {1, 2, 2, 50, 20, -1, 0},                 // causal, Sq > Sk: 30 rows see no key
+             {1, 2, 1, 37, 160, -1, 0, false, {}, {}, 64.0f},   // causal, sharp scores: O rescaled mid-sequence
+             {2, 8, 1, bq + 3, 97, 20, 3, false},      // sliding window, two Q tiles, GQA 8, no LSE
+             {1, 1, 1, 1, 70, 40, -1, true, {}, {}, -1.0f},  // Sq = 1, left window only (first tile skipped), negative scale
+             // varlen causal: Sq > Sk in one sequence (empty rows), an empty one, Sq < Sk
+             {0, 3, 3, 0, 0, -1, 0, true, {9, 0, 20}, {4, 0, 50}}};
+    // fmha_fwd's window kernels run causal Q-tile pairs (workgroup y runs Q tiles n-1-y and y); the
+    // ping-pong kernels do not pair (one Q tile per workgroup), so these shapes add nothing there
+    if (kernel.family == "fmha_fwd") {
+      // an odd tile count, the middle tile alone; Sq > Sk (bottom-right): tile 0's first bq - 45 rows see
+      // no key, the last row sees them all
+      cases.push_back({1, 1, 1, 2 * bq + 5, bq + 50, -1, 0});
+      // varlen pairs from each sequence's own tile count: two tiles (Sq < Sk), none (keys only), one,
+      // two tiles with no keys at all; the grid has the longest sequence's rows
+      cases.push_back({0, 2, 1, 0, 0, -1, 0, true,
+                       {static_cast<int32_t>(bq + 3), 0, 7, static_cast<int32_t>(bq + 1)},
+                       {static_cast<int32_t>(bq + 40), 9, 30, 0}});
+    }
+  }
+  return cases;
+}
+
 class FmhaOnEmulator : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -107,9 +143,9 @@ class FmhaOnEmulator : public ::testing::Test {
     pack_ = std::make_unique<Pack>(std::move(opened).value());
   }
 
-  std::vector<const ManifestKernel*> kernels() {
+  std::vector<const ManifestKernel*> kernels(const char* family = "fmha_fwd") {
     KernelQuery query;
-    query.family = "fmha_fwd";
+    query.family = family;
     return pack_->query(query);
   }
 
@@ -312,24 +348,35 @@ TEST_F(FmhaOnEmulator, EveryKernelMatchesTheReference) {
   for (const ManifestKernel* kernel : all) {
     if (only != nullptr && kernel->id.find(only) == std::string::npos) continue;
     SCOPED_TRACE(kernel->id);
-    const int64_t bq = 32 * param(*kernel, "waves");
-    std::vector<Case> cases;
-    if (text_param(*kernel, "mask") == "none") {
-      cases = {{1, 3, 1, 37, 45},                        // GQA 3, one Q tile, two KV tiles with a tail
-               {1, 8, 1, 1, 70, -1, -1, false, {}, {}, -1.0f},  // Sq = 1, GQA 8 (MQA), no LSE, negative scale
-               {2, 2, 2, bq + 5, 33},                    // two Q tiles, batch 2, Sk one past a tile
-               {1, 2, 1, 37, 160, -1, -1, false, {}, {}, 64.0f},  // sharp scores: O rescaled mid-sequence
-               // varlen: uneven lengths, an empty sequence, one with keys but no queries, one past a Q tile
-               {0, 2, 1, 0, 0, -1, -1, true, {5, 0, 0, static_cast<int32_t>(bq + 2)}, {40, 0, 7, 33}}};
-    } else {
-      cases = {{1, 3, 1, 37, 75, -1, 0},                 // causal, Sq < Sk: tiles above the diagonal skipped
-               {1, 2, 2, 50, 20, -1, 0},                 // causal, Sq > Sk: 30 rows see no key
-               {1, 2, 1, 37, 160, -1, 0, false, {}, {}, 64.0f},   // causal, sharp scores: O rescaled mid-sequence
-               {2, 8, 1, bq + 3, 97, 20, 3, false},      // sliding window, two Q tiles, GQA 8, no LSE
-               {1, 1, 1, 1, 70, 40, -1, true, {}, {}, -1.0f},  // Sq = 1, left window only (first tile skipped), negative scale
-               // varlen causal: Sq > Sk in one sequence (empty rows), an empty one, Sq < Sk
-               {0, 3, 3, 0, 0, -1, 0, true, {9, 0, 20}, {4, 0, 50}}};
+    const std::vector<Case> cases = cases_for(*kernel);
+    for (const Case& c : cases) {
+      run_and_check(*kernel, c, seed++);
+      if (HasFatalFailure() || IsSkipped()) return;
     }
+  }
+}
+
+// The ping-pong kernels (gen/families/fmha_fwd_pp.py: 8 waves in two groups half an iteration apart, a
+// 3-slot K/V ring): the same shapes, plus a causal square whose 256-row tile has waves that see none of
+// some tiles' keys while the others do (every wave of a workgroup walks the same tiles), over more KV tiles
+// than the ring has slots.
+TEST_F(FmhaOnEmulator, PingPongKernelsMatchTheReference) {
+  const auto all = kernels("fmha_fwd_pp");
+  ASSERT_FALSE(all.empty());
+  std::set<std::string> archs, dtypes, masks;
+  for (const ManifestKernel* k : all) {
+    archs.insert(k->arch);
+    dtypes.insert(text_param(*k, "dtype"));
+    masks.insert(text_param(*k, "mask"));
+  }
+  EXPECT_EQ(archs, (std::set<std::string>{"gfx942", "gfx950"}));
+  EXPECT_EQ(dtypes, (std::set<std::string>{"bf16", "f16"}));
+  EXPECT_EQ(masks, (std::set<std::string>{"none", "window"}));
+  uint32_t seed = 1000;
+  for (const ManifestKernel* kernel : all) {
+    SCOPED_TRACE(kernel->id);
+    std::vector<Case> cases = cases_for(*kernel);
+    if (text_param(*kernel, "mask") == "window") cases.push_back({1, 2, 1, 300, 300, -1, 0});
     for (const Case& c : cases) {
       run_and_check(*kernel, c, seed++);
       if (HasFatalFailure() || IsSkipped()) return;

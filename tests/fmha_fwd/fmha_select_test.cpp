@@ -2,7 +2,8 @@
 // representative attention shapes, per device, and the "no kernel" answers outside the documented rules.
 // Each pin also asserts the property that justifies it, computed here from the kernel's params and the
 // shape (not from the cost expression): the mask kind a shape needs, its head dims, and the Q tile against
-// the machine (a long prompt on a full machine takes the 128-row tile; short prompts the 64-row one).
+// the machine (a long prompt on a full machine takes the 128-row or the ping-pong 256-row tile; short prompts
+// the 64-row one).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <memory>
 #include <string>
 
+#include "ingot/tooling/launch.h"
 #include "ingot/tooling/pack.h"
 #include "ingot/problem.h"
 #include "ingot/tooling/select.h"
@@ -38,6 +40,7 @@ Problem attention(const Shape& s, const std::string& arch) {
     p.integer(std::string("stride_") + t.t + "_b", t.n * t.h * t.d);
   }
   p.scalar("scale", 1.0 / 16);
+  for (const char* name : {"Q", "K", "V", "O", "LSE", "cu_seqlens_q", "cu_seqlens_k"}) p.buffer(name, 0);
   return p;
 }
 
@@ -75,20 +78,61 @@ class FmhaSelect : public ::testing::Test {
 
   static int64_t waves(const std::string& id) { return id.back() - '0'; }
 
+  // Whether kernel `id` (fmha_fwd_<arch>_<id_suffix>) runs the shape's Q tiles in pairs: its grid rows (y) per
+  // (batch, head) against its Q tiles (ceil(Sq / (32 * waves))): half of them (rounded up) with pairs, all
+  // without; -1 for any other count. Named rather than selected: where the ping-pong kernel is picked, the
+  // pair rule still decides fmha_fwd's grid.
+  int pairs(const Shape& s, const char* arch, int64_t cus, const std::string& id_suffix) {
+    DeviceInfo info;
+    info.arch = arch;
+    info.cus = cus;
+    const Problem problem = attention(s, arch);
+    const ManifestKernel* kernel = pack_->find(std::string("fmha_fwd_") + arch + "_" + id_suffix);
+    EXPECT_NE(kernel, nullptr) << id_suffix;
+    if (kernel == nullptr) return -1;
+    auto launch = prepare_launch(*kernel, problem, info);
+    EXPECT_TRUE(launch.is_ok()) << launch.status().to_string();
+    if (!launch.is_ok()) return -1;
+    const int64_t rows = launch->grid_workgroups[1], bq = 32 * waves(kernel->id);
+    const int64_t tiles = (s.Sq + bq - 1) / bq;
+    return rows == (tiles + 1) / 2 ? 1 : rows == tiles ? 0 : -1;
+  }
+
   std::unique_ptr<Pack> pack_;
 };
 
-// Llama-3-70B prefill: 64 query heads over 8 KV heads (GQA 8), hd128, causal, 4096-token prompt. 32 Q tiles
-// x 64 heads = 2048 workgroups of 128 rows: the machine is full either way, and the 128-row tile (4 waves,
-// 2 workgroups = 8 waves per CU by VGPRs) keeps 2 waves on every SIMD where the 64-row tile (3 per CU by
-// LDS on gfx942, 6 waves) cannot.
+// Llama-3-70B prefill: 64 query heads over 8 KV heads (GQA 8), hd128, causal, 4096-token prompt. fmha_fwd
+// runs 32 Q tiles x 64 heads in 1024 workgroups of two 128-row tiles (causal pairs); the ping-pong kernel
+// 16 tiles of 256 rows x 64 heads = 1024 workgroups, one per CU. On gfx942 the ping-pong kernel wins, its
+// modeled launch 372.7 against 389.6 us for the paired 128-row tile (bench/fmha_table). gfx950's 160 KiB LDS
+// holds 4 workgroups of the 64-row tile: 8 waves per CU either way, and the smaller tile wastes no padding
+// rows; its paired causal launch is modeled faster than the ping-pong kernel's (248.8 vs 273.6 us), so the
+// 64-row tile stays. At 8 heads (fewer 256-row workgroups than CUs) fmha_fwd's 64-row tile stays on both
+// (gfx942 124.4 vs 150.9 us, gfx950 78.8 vs 97.5 us).
 TEST_F(FmhaSelect, Llama3_70B_PrefillCausal) {
   const Shape s{1, 64, 8, 4096, 4096, 128, 128, -1, 0};
-  EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_gfx942_tbf16_d128_dv128_mwindow_w4");
-  EXPECT_EQ(pinned(s, "gfx942", 80), "fmha_fwd_gfx942_tbf16_d128_dv128_mwindow_w4");
-  // gfx950's 160 KiB LDS holds 4 workgroups of the 64-row tile: 8 waves per CU either way, and the
-  // smaller tile wastes no padding rows; the tie goes to the smaller id (w2)
+  EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_pp_gfx942_tbf16_d128_dv128_mwindow_w8");
+  EXPECT_EQ(pinned(s, "gfx942", 80), "fmha_fwd_pp_gfx942_tbf16_d128_dv128_mwindow_w8");
   EXPECT_EQ(pinned(s, "gfx950", 256), "fmha_fwd_gfx950_tbf16_d128_dv128_mwindow_w2");
+  Shape few = s;
+  few.Hq = few.Hkv = 8;
+  EXPECT_EQ(pinned(few, "gfx942", 304), "fmha_fwd_gfx942_tbf16_d128_dv128_mwindow_w2");
+  EXPECT_EQ(pinned(few, "gfx950", 256), "fmha_fwd_gfx950_tbf16_d128_dv128_mwindow_w2");
+}
+
+// The ping-pong kernels (gen/families/fmha_fwd_pp.py) where the bench's launch model has them faster: a long
+// non-causal prefill over 64 heads (1024 workgroups of 256 rows, at least one per CU) on both archs; at 8
+// heads (128 workgroups, fewer than the CUs) the 64-row tile spreads the rows over every CU and stays.
+TEST_F(FmhaSelect, PingPongWhereTheGridFillsTheMachine) {
+  const Shape many{1, 64, 64, 4096, 4096, 128, 128};
+  const Shape few{1, 8, 8, 4096, 4096, 128, 128};
+  EXPECT_EQ(pinned(many, "gfx942", 304), "fmha_fwd_pp_gfx942_tbf16_d128_dv128_mnone_w8");
+  EXPECT_EQ(pinned(many, "gfx950", 256), "fmha_fwd_pp_gfx950_tbf16_d128_dv128_mnone_w8");
+  EXPECT_EQ(waves(pinned(few, "gfx942", 304)), 2);
+  EXPECT_EQ(waves(pinned(few, "gfx950", 256)), 2);
+  Shape f16 = many;
+  f16.dtype = "f16";
+  EXPECT_EQ(pinned(f16, "gfx942", 304), "fmha_fwd_pp_gfx942_tf16_d128_dv128_mnone_w8");
 }
 
 // DeepSeek-V3 prefill: 128 heads, qk head dim 192 (128 nope + 64 rope), v head dim 128, causal.
@@ -99,10 +143,11 @@ TEST_F(FmhaSelect, DeepSeekV3_PrefillCausal) {
 }
 
 // Gemma-3-style local layer: sliding window of 1024 keys to the left (causal on the right), 32 / 16
-// heads, hd128, 8192 tokens: the window kernel serves it through its kernargs.
+// heads, hd128, 8192 tokens: the window kernels serve it through their kernargs (on gfx942 the ping-pong
+// one: 1024 workgroups of 256 rows fill the machine).
 TEST_F(FmhaSelect, GemmaStyleSlidingWindow) {
   const Shape s{1, 32, 16, 8192, 8192, 128, 128, 1023, 0};
-  EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_gfx942_tbf16_d128_dv128_mwindow_w4");
+  EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_pp_gfx942_tbf16_d128_dv128_mwindow_w8");
   EXPECT_EQ(pinned(s, "gfx950", 256), "fmha_fwd_gfx950_tbf16_d128_dv128_mwindow_w2");
 }
 
@@ -120,6 +165,31 @@ TEST_F(FmhaSelect, Fp8PicksTheFormatOfTheArch) {
   const Shape s{1, 8, 8, 4096, 4096, 128, 128, -1, -1, "fp8"};
   EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_gfx942_tfp8_d128_dv128_mnone_w2");
   EXPECT_EQ(pinned(s, "gfx950", 256), "fmha_fwd_gfx950_tfp8_d128_dv128_mnone_w2");
+}
+
+// Causal Q-tile pairs (gen/families/fmha_fwd.py Q_TILE_PAIRS) where the triangle dominates: a 4096-token
+// prompt (and a left-only window over it) runs its Q tiles in pairs. Not where every tile sees about the
+// same keys: a 512-query chunk over an 8192-key context (chunked prefill; pairs would halve the workgroups
+// and double the longest one), a two-sided sliding window, no mask.
+TEST_F(FmhaSelect, CausalPairsOnlyWhereTheTriangleDominates) {
+  for (const char* arch : {"gfx942", "gfx950"}) {
+    const int64_t cus = std::string(arch) == "gfx950" ? 256 : 304;
+    const std::string window = "tbf16_d128_dv128_mwindow_w4";
+    EXPECT_EQ(pairs(Shape{1, 64, 8, 4096, 4096, 128, 128, -1, 0}, arch, cus, window), 1) << arch;
+    EXPECT_EQ(pairs(Shape{1, 64, 8, 4096, 4096, 128, 128, 100, -1}, arch, cus, window), 1) << arch;
+    EXPECT_EQ(pairs(Shape{1, 64, 8, 512, 8192, 128, 128, -1, 0}, arch, cus, window), 0) << arch;
+    EXPECT_EQ(pairs(Shape{1, 32, 16, 8192, 8192, 128, 128, 1023, 0}, arch, cus, window), 0) << arch;
+    EXPECT_EQ(pairs(Shape{1, 64, 8, 4096, 4096, 128, 128}, arch, cus, "tbf16_d128_dv128_mnone_w4"), 0) << arch;
+    // the ping-pong kernel runs one 256-row Q tile per workgroup (it takes no q_tile_pairs): 16 rows
+    const ManifestKernel* pp = pack_->find(std::string("fmha_fwd_pp_") + arch + "_" + "tbf16_d128_dv128_mwindow_w8");
+    ASSERT_NE(pp, nullptr) << arch;
+    DeviceInfo info;
+    info.arch = arch;
+    info.cus = cus;
+    auto launch = prepare_launch(*pp, attention(Shape{1, 64, 8, 4096, 4096, 128, 128, -1, 0}, arch), info);
+    ASSERT_TRUE(launch.is_ok()) << launch.status().to_string();
+    EXPECT_EQ(launch->grid_workgroups[1], 16) << arch;
+  }
 }
 
 // Outside the documented rules the call gets "no kernel" naming the failed rule.

@@ -1,0 +1,104 @@
+"""fmha_fwd_pp: the fmha_fwd op (same arguments, masks, varlen, LSE: gen/families/fmha_fwd.py) as a ping-pong
+kernel (issue 11, item 2: the softmax of one tile overlaps the MFMAs of another), 16-bit at head dims 128/128.
+
+8 waves in two groups of 4 (waves 0-3 and 4-7: one wave of each group per SIMD), 32 query rows per wave, a
+256-row Q tile. Group B runs half an iteration behind group A, so while one group's waves issue their
+Q.K^T and P.V MFMAs the other group's run the softmax (VALU, exp) and stage the next K/V tile; they meet at
+s_barriers at different PCs. K/V tiles sit in a ring of 3 LDS slots. The per-wave math (S^T = K.Q^T, the
+online softmax, O^T += V^T.P^T, the masks, the epilogue) is fmha_fwd.s.j2's, imported from it; the schedule
+is asm/fmha_fwd/fmha_fwd_pp.s.j2's (documented there).
+
+Selection cost: fmha_fwd's model (rounds of workgroups over the CUs, the busiest CU's flops at the dense 16-bit
+peak per CU, plus the launch per round), with one 8-wave workgroup per CU (the LDS ring and the VGPRs allow no
+second) and the rate times PP_GAIN: how much faster this kernel's launch is than that of the kernel
+fmha_fwd's model picks, in bench/fmha_table's launch model (MODELED, B = 1, Hq = Hkv = H, Sq = Sk = 4096), per
+arch and mask, once for a grid of at least one workgroup per CU (H = 64) and once for fewer workgroups than
+CUs (H = 8: the 256-row tiles leave CUs idle where the smaller tiles spread the rows over all of them, which
+fmha_fwd's model, charging its kernels half rate at one wave per SIMD, does not see). At both shapes the two
+costs then stand in the ratio of the modeled launches."""
+
+from gen.archs import ROOFLINE, WAVE_SIZE, arch_info
+from gen.families import fmha_fwd
+from gen.spec import FamilySpec
+
+WAVES = 8
+BQ = WAVES * fmha_fwd.ROWS_PER_WAVE
+LDS_SLOTS = 3       # the K/V ring: tile j's K (and j-1's V) are read while a third slot is written
+PP_SGPR_BASE = 97   # the first SGPR fmha_fwd.s.j2 leaves free (s_rescaled is s96)
+# (grid >= one workgroup per CU, grid < CUs): fmha_fwd's picked kernel's modeled launch over this kernel's,
+# bench/fmha_table --seq 4096 --heads 64 / --heads 8 (MODELED; figures in its README); "window" is its causal row,
+# against fmha_fwd's causal kernels with Q-tile pairs (fmha_fwd.Q_TILE_PAIRS)
+PP_GAIN = {("gfx942", "none"): (683.4 / 598.5, 121.3 / 150.4), ("gfx942", "window"): (389.6 / 372.7, 124.4 / 150.9),
+           ("gfx950", "none"): (494.6 / 381.7, 78.9 / 96.1), ("gfx950", "window"): (248.8 / 273.6, 78.8 / 97.5)}
+
+
+def _kernargs(p: dict) -> list:
+    """fmha_fwd's arguments without q_tile_pairs: this kernel runs one Q tile per workgroup (its grid and the
+    Q tile it computes are fmha_fwd's unpaired ones), and its SGPRs from s97 hold the K/V ring's state."""
+    return [arg for arg in fmha_fwd.SPEC.kernargs(p) if arg.name != "q_tile_pairs"]
+
+
+def _space(arch: str) -> dict[str, list]:
+    return {"dtype": ["bf16", "f16"], "dqk": [128], "dv": [128], "mask": fmha_fwd.MASKS, "waves": [WAVES]}
+
+
+def _valid(arch: str, p: dict) -> str | None:
+    plan = _plan(arch, p)
+    if plan["next_free_vgpr"] > fmha_fwd.SIMD_VGPRS // 2:
+        return f"register plan needs {plan['next_free_vgpr']} VGPRs: two waves per SIMD need at most 256"
+    if plan["lds_bytes"] > arch_info(arch).lds_bytes:
+        return f"{LDS_SLOTS} K/V slots do not fit in LDS"
+    return None
+
+
+def _plan(arch: str, p: dict) -> dict:
+    """fmha_fwd's plan at 8 waves (each thread stages one K and one V chunk of a tile), plus the ring: the
+    slot size, the LDS addresses' slot-0 copies (the live ones move with the slot) and 4 SGPRs."""
+    plan = fmha_fwd._plan(arch, {**p, "waves": WAVES, "fp8_format": ""})
+    assert len(plan["k_stage"]) == 1 and len(plan["v_stage"]) == 1, "one K and one V chunk per thread"
+    assert not plan["o_agprs"] and plan["k_row_chunks"] % 8 == 0, "the template keeps O^T in VGPRs, whole K blocks"
+    free = plan["next_free_vgpr"]
+    plan.update({
+        "slot_bytes": plan["lds_bytes"], "lds_bytes": LDS_SLOTS * plan["lds_bytes"], "slots": LDS_SLOTS,
+        "v_kr0": free, "v_vr0": free + 1, "v_kw0": free + 2, "v_vw0": free + 3, "next_free_vgpr": free + 4,
+        "s_pp": PP_SGPR_BASE, "next_free_sgpr": PP_SGPR_BASE + 4,
+    })
+    return plan
+
+
+def _cost(arch: str, p: dict) -> list:
+    roof = ROOFLINE[arch]
+    wgs = ["mul", ["ceil_div", "Sq", BQ], "Hq", "B"]
+    rounds = ["ceil_div", wgs, "cus"]
+    flops = ["mul", 2 * BQ * (p["dqk"] + p["dv"]), ["round_up", "Sk", fmha_fwd.KV_TILE]]
+    if p["mask"] == "window":
+        flops = ["mul", flops, ["if", ["ge", "window_right", 0], 0.5, 1.0]]
+
+    def gain(mask: str) -> list:
+        full, partial = PP_GAIN[(arch, mask)]
+        return ["if", ["ge", wgs, "cus"], full, partial]
+
+    # window kernels: the causal figures where the band has a right bound (as the flops above)
+    rate_gain = gain("none") if p["mask"] == "none" else ["if", ["ge", "window_right", 0], gain("window"), gain("none")]
+    rate = ["mul", roof.flops_per_ns_per_cu, rate_gain]
+    return ["add", ["div", ["mul", rounds, flops], rate], ["mul", rounds, roof.launch_ns]]
+
+
+SPEC = FamilySpec(
+    name="fmha_fwd_pp",
+    op="fmha_fwd",
+    template="fmha_fwd/fmha_fwd_pp.s.j2",
+    archs=("gfx942", "gfx950"),
+    space=_space,
+    valid=_valid,
+    name_keys=fmha_fwd.SPEC.name_keys,
+    kernargs=_kernargs,
+    workgroup=lambda p: [WAVES * WAVE_SIZE, 1, 1],
+    grid=lambda p: ["Hq", ["ceil_div", "Sq", BQ], "B"],
+    dynamic_lds=lambda p: 0,
+    match=fmha_fwd.SPEC.match,
+    constraints=fmha_fwd.SPEC.constraints,
+    cost=_cost,
+    plan=_plan,
+    extra=fmha_fwd.SPEC.extra,
+)
