@@ -17,8 +17,11 @@ void put_le(std::vector<uint8_t>& kernarg, uint32_t offset, uint32_t size, uint6
   for (uint32_t i = 0; i < size && i < 8; ++i) kernarg[offset + i] = static_cast<uint8_t>(value >> (8 * i));
 }
 
-// What the runtime writes for a hidden argument (LLVM AMDGPUUsage, code object v5 hidden kinds), from
-// the launch shape; nullopt for kinds with no launch-shape value (heap, printf, queue pointers: left 0).
+// What the runtime writes for a hidden argument (LLVM AMDGPUUsage, "Code Object V5 Kernel Argument Metadata
+// Map Additions and Changes"), from the launch shape; nullopt for kinds with no launch-shape value (heap,
+// printf, queue pointers: left 0). Block counts are work-groups ("not the same as the value in the AQL
+// dispatch packet, which has the grid size in work-items"); grid_dims is "the same value as the AQL dispatch
+// packet dimensionality", so it counts the packet's grid, in work-items, as the emulator does.
 std::optional<uint64_t> hidden_value(std::string_view kind, const std::array<uint32_t, 3>& grid,
                                      const std::array<uint32_t, 3>& block) {
   static constexpr std::string_view kAxes = "xyz";
@@ -28,7 +31,8 @@ std::optional<uint64_t> hidden_value(std::string_view kind, const std::array<uin
     if (kind == "hidden_group_size" + suffix) return block[axis];
     if (kind == "hidden_remainder" + suffix) return 0;  // the grid is whole workgroups
   }
-  if (kind == "hidden_grid_dims") return grid[2] > 1 ? 3 : grid[1] > 1 ? 2 : 1;
+  auto work_items = [&](size_t axis) { return uint64_t{grid[axis]} * block[axis]; };
+  if (kind == "hidden_grid_dims") return work_items(2) > 1 ? 3 : work_items(1) > 1 ? 2 : 1;
   return std::nullopt;
 }
 

@@ -60,14 +60,22 @@ TEST(RawKernargs, PlacesValuesAndHiddenArgumentsAtTheMetadataOffsets) {
   EXPECT_EQ(packed.value(), expected);
 }
 
-TEST(RawKernargs, GridDimsCountsTheHighestAxisInUse) {
+// AMDGPUUsage: hidden_grid_dims is "the same value as the AQL dispatch packet dimensionality", and the packet's
+// grid is in work-items: one work-group of 256x2 work-items is a 2-D dispatch, however few work-groups there are.
+TEST(RawKernargs, GridDimsCountsTheHighestAxisOfTheWorkItemGrid) {
   KernelMetadata k;
   k.name = "dims";
   k.args = {slot("", 0, 2, "hidden_grid_dims")};
-  for (auto [grid, dims] : {std::pair{std::array<uint32_t, 3>{7, 1, 1}, 1}, std::pair{std::array<uint32_t, 3>{1, 1, 2}, 3}}) {
-    auto packed = pack_raw_kernargs(k, {}, grid, kBlock);
+  using Axes = std::array<uint32_t, 3>;
+  struct Case {
+    Axes grid, block;
+    uint8_t dims;
+  };
+  for (const Case& c : {Case{{7, 1, 1}, {256, 1, 1}, 1}, Case{{1, 1, 2}, {256, 1, 1}, 3}, Case{{7, 1, 1}, {256, 2, 1}, 2},
+                        Case{{1, 1, 1}, {64, 1, 4}, 3}, Case{{1, 3, 1}, {64, 1, 1}, 2}}) {
+    auto packed = pack_raw_kernargs(k, {}, c.grid, c.block);
     ASSERT_TRUE(packed.is_ok()) << packed.status().to_string();
-    EXPECT_EQ(packed.value(), (std::vector<uint8_t>{static_cast<uint8_t>(dims), 0}));
+    EXPECT_EQ(packed.value(), (std::vector<uint8_t>{c.dims, 0}));
   }
 }
 

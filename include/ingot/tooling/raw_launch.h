@@ -34,8 +34,9 @@ struct RawKernArg {
 // metadata order: the k-th value given for it fills its k-th slot. kInvalidArgument (naming the kernel and
 // the argument) for a name the metadata lacks, more values for a name than it has slots, a scalar of the
 // wrong width, a pointer for a slot that is not 8 bytes, or a non-hidden argument left without a value.
-// Hidden arguments nobody gave get their launch-shape value (block counts, group sizes, remainders 0, grid
-// dims) or stay 0 (heap, printf, queue pointers).
+// Hidden arguments nobody gave get their launch-shape value as AMDGPUUsage's code object V5 table defines
+// it (block counts in work-groups, group sizes, remainders 0, grid dims of the work-item grid as the AQL
+// packet has it) or stay 0 (heap, printf, queue pointers).
 Result<std::vector<uint8_t>> pack_raw_kernargs(const KernelMetadata& kernel, std::span<const RawKernArg> args,
                                                const std::array<uint32_t, 3>& grid_workgroups,
                                                const std::array<uint32_t, 3>& workgroup);
