@@ -3,6 +3,7 @@
 // Nothing here knows an op or a kernel's argument struct: the op units and the manifest describe them.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -74,6 +75,15 @@ class Runtime {
 
   // Same as ingot::gemm(*this, args, stream); kept for existing callers.
   Status gemm(const GemmArgs& args, hipStream_t stream = nullptr);
+
+  // Device memory on this Runtime's device, named by device addresses (what op arguments carry). On HIP
+  // these are hipMalloc'd pointers; the emulator hands out its own. Copies are synchronous.
+  Result<uint64_t> allocate(size_t bytes);
+  Status free(uint64_t address);
+  Status copy_to_device(uint64_t dst, const void* src, size_t bytes);
+  Status copy_to_host(void* dst, uint64_t src, size_t bytes);
+  // Waits for every launch queued on `stream` (nullptr = the default stream); the emulator has none pending.
+  Status synchronize(hipStream_t stream = nullptr);
 
   // ---- Tooling (the CLI, tests, benches, embedders): the types are in ingot/tooling/{pack,device,select}.h.
   // For an already open pack and device.

@@ -147,7 +147,7 @@ int ingot_device_info(ingot_runtime* runtime, char* arch, size_t arch_size, int6
 
 int ingot_malloc(ingot_runtime* runtime, size_t bytes, uint64_t* address) {
   if (runtime == nullptr || address == nullptr) return invalid("ingot_malloc: NULL argument");
-  auto allocated = runtime->runtime->device().allocate(bytes);
+  auto allocated = runtime->runtime->allocate(bytes);
   if (!allocated) return report(allocated.status());
   *address = allocated.value();
   return report(ingot::Status::ok());
@@ -155,22 +155,22 @@ int ingot_malloc(ingot_runtime* runtime, size_t bytes, uint64_t* address) {
 
 int ingot_free(ingot_runtime* runtime, uint64_t address) {
   if (runtime == nullptr) return invalid("ingot_free: NULL runtime");
-  return report(runtime->runtime->device().free(address));
+  return report(runtime->runtime->free(address));
 }
 
 int ingot_copy_to_device(ingot_runtime* runtime, uint64_t dst, const void* src, size_t bytes) {
   if (runtime == nullptr || (src == nullptr && bytes != 0)) return invalid("ingot_copy_to_device: NULL argument");
-  return report(runtime->runtime->device().copy_to_device(dst, src, bytes));
+  return report(runtime->runtime->copy_to_device(dst, src, bytes));
 }
 
 int ingot_copy_to_host(ingot_runtime* runtime, void* dst, uint64_t src, size_t bytes) {
   if (runtime == nullptr || (dst == nullptr && bytes != 0)) return invalid("ingot_copy_to_host: NULL argument");
-  return report(runtime->runtime->device().copy_to_host(dst, src, bytes));
+  return report(runtime->runtime->copy_to_host(dst, src, bytes));
 }
 
 int ingot_synchronize(ingot_runtime* runtime, hipStream_t stream) {
   if (runtime == nullptr) return invalid("ingot_synchronize: NULL runtime");
-  return report(runtime->runtime->device().synchronize(stream));
+  return report(runtime->runtime->synchronize(stream));
 }
 
 int ingot_gemm_select(ingot_runtime* runtime, const ingot_gemm_args* args, char* id, size_t id_size) {

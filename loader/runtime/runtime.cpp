@@ -114,4 +114,14 @@ Status Runtime::dispatch(const Op& op, ProblemFill fill, hipStream_t stream, Cal
 
 Status Runtime::gemm(const GemmArgs& args, hipStream_t stream) { return ingot::gemm(*this, args, stream); }
 
+Result<uint64_t> Runtime::allocate(size_t bytes) { return state_->device->allocate(bytes); }
+Status Runtime::free(uint64_t address) { return state_->device->free(address); }
+Status Runtime::copy_to_device(uint64_t dst, const void* src, size_t bytes) {
+  return state_->device->copy_to_device(dst, src, bytes);
+}
+Status Runtime::copy_to_host(void* dst, uint64_t src, size_t bytes) {
+  return state_->device->copy_to_host(dst, src, bytes);
+}
+Status Runtime::synchronize(hipStream_t stream) { return state_->device->synchronize(stream); }
+
 }  // namespace ingot
