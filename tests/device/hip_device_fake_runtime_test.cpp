@@ -50,7 +50,7 @@ TEST_F(FakeHipRuntime, GemmPassesTheKernargBufferAndGridInWorkgroups) {
   auto runtime = Runtime::create(std::move(pack).value(), std::move(device).value());
 
   GemmArgs args;
-  auto a = runtime->device().allocate(64), b = runtime->device().allocate(64), c = runtime->device().allocate(64);
+  auto a = runtime->allocate(64), b = runtime->allocate(64), c = runtime->allocate(64);
   ASSERT_TRUE(a.is_ok() && b.is_ok() && c.is_ok());
   args.A = a.value();
   args.B = b.value();
@@ -62,6 +62,7 @@ TEST_F(FakeHipRuntime, GemmPassesTheKernargBufferAndGridInWorkgroups) {
   args.ldc = 200;
   Status status = runtime->gemm(args);
   ASSERT_TRUE(status.is_ok()) << status.to_string();
+  EXPECT_TRUE(runtime->synchronize().is_ok());
 
   void* lib = dlopen(INGOT_FAKE_HIP_LIBRARY, RTLD_NOW | RTLD_NOLOAD);
   ASSERT_NE(lib, nullptr);
@@ -102,7 +103,7 @@ TEST_F(FakeHipRuntime, GemmPassesTheKernargBufferAndGridInWorkgroups) {
   EXPECT_EQ(block[0], (*entry)["launch"]["workgroup"][0].get<unsigned>());
   EXPECT_EQ(block[1], (*entry)["launch"]["workgroup"][1].get<unsigned>());
   EXPECT_EQ(block[2], (*entry)["launch"]["workgroup"][2].get<unsigned>());
-  for (auto address : {a.value(), b.value(), c.value()}) EXPECT_TRUE(runtime->device().free(address).is_ok());
+  for (auto address : {a.value(), b.value(), c.value()}) EXPECT_TRUE(runtime->free(address).is_ok());
 }
 
 }  // namespace
