@@ -308,6 +308,9 @@ def test_json_version_help_and_exit_codes(cli, pack_dir):
     chosen = run(cli, "select", "gemm", "--pack", str(pack_dir), "--arch", "gfx942", "--m", "64", "--n", "64",
                  "--k", "64", "--json")
     assert chosen.returncode == 0 and json.loads(chosen.stdout)["device"]["cus"] == 304
+    ran = run(cli, "run", "gemm", "--pack", str(pack_dir), "--device", "emu", "--m", "4", "--n", "32", "--k", "64",
+              "--json")
+    assert ran.returncode == 0 and json.loads(ran.stdout)["passed"] is True, ran.stderr
 
 
 def test_one_line_per_problem(cli, pack_dir):
