@@ -47,7 +47,6 @@ class MfmaShape:
     operand_regs: int          # VGPRs per lane for A (and for B)
     acc_regs: int              # VGPRs per lane for C/D
     passes: int                # 4-cycle passes per issue on the arch
-    wait_passes: int = 0       # passes the result-read wait assumes (0 = `passes`; see WAIT_PASSES_KEPT)
 
     @property
     def k_per_lane(self) -> int:
@@ -58,20 +57,7 @@ class MfmaShape:
     def result_wait_states(self) -> int:
         """Wait states between an MFMA and a VALU/VMEM read of its result (LLVM's GCNHazardRecognizer rule
         for gfx940+: passes + 3, plus one on gfx950 which we always add: a margin costs nothing here)."""
-        return (self.wait_passes or self.passes) + 4
-
-
-# Result-read waits that assume 16 passes where the table has 8 (LLVM's llvm-mca tests gfx940.s and gfx950.s,
-# and the bf16 peak arithmetic in arch/mfma_shapes.def, agree on 8). An earlier copy of the shapes here said
-# 16; the pack's 16-bit 32x32 kernels are built and checked (strict wait states) with that longer wait, which
-# is safe: a wait longer than the hazard only costs idle cycles. Dropping these lines shortens those waits and
-# changes the bytes of every kernel that issues these MFMAs: a change of its own, to be rebuilt and retested.
-WAIT_PASSES_KEPT = {
-    ("gfx942", "v_mfma_f32_32x32x8_bf16"): 16,
-    ("gfx942", "v_mfma_f32_32x32x8_f16"): 16,
-    ("gfx950", "v_mfma_f32_32x32x16_bf16"): 16,
-    ("gfx950", "v_mfma_f32_32x32x16_f16"): 16,
-}
+        return self.passes + 4
 
 
 def mfma_shape(mnemonic: str, arch: str) -> MfmaShape:
@@ -82,8 +68,7 @@ def mfma_shape(mnemonic: str, arch: str) -> MfmaShape:
     if not passes:
         raise ValueError(f"{mnemonic} is not an MFMA of {arch} in arch/mfma_shapes.def")
     assert row["a_regs"] == row["b_regs"], mnemonic  # templates give A and B the same register count
-    return MfmaShape(mnemonic, row["m"], row["n"], row["k"], row["a_regs"], row["cd_regs"], passes,
-                     WAIT_PASSES_KEPT.get((arch, mnemonic), 0))
+    return MfmaShape(mnemonic, row["m"], row["n"], row["k"], row["a_regs"], row["cd_regs"], passes)
 
 
 # bf16 inputs, fp32 accumulation, 32x32 output blocks: the baseline GEMM's instruction per arch.

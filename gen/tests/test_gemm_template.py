@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from gen.arch_facts import MFMA_SHAPES
 from gen.context import build_context
 from gen.families import gemm
 from gen.render import render
@@ -16,9 +17,13 @@ from gen.spec import expand
 VARIANTS, _ = expand(gemm.SPEC, ["gfx942", "gfx950"])
 ONE_PER_TILE = [v for v in VARIANTS
                 if (v.params["dtype"], v.params["out"], v.params["has_bias"]) == ("bf16", "f32", False)]
-# XDL 16-pass MFMA result -> VMEM read of the accumulator: 19 wait states on gfx942, 20 on gfx950
-# (the CDNA3 and CDNA4 ISA guides' MFMA dependency tables).
-MFMA_TO_VMEM_WAIT_STATES = {"gfx942": 19, "gfx950": 20}
+
+
+def mfma_to_vmem_wait_states(mnemonic, arch):
+    """XDL MFMA result -> VMEM read of the accumulator: passes + 3 wait states on gfx942, one more on gfx950
+    (LLVM GCNHazardRecognizer, GFX940_XDL_N_PassWriteVgprVALUMemExpReadWaitStates: 8 passes -> 11, 16 -> 19),
+    with the pass count of the MFMA table (arch/mfma_shapes.def, checked against AMD's peaks)."""
+    return MFMA_SHAPES[mnemonic][f"passes_{arch}"] + 3 + (arch == "gfx950")
 
 
 @functools.lru_cache(maxsize=None)
@@ -56,4 +61,4 @@ def test_mfma_operands_are_waited_for_and_results_settle_before_stores(variant):
     first_store = next(i for i, line in enumerate(lines) if line.startswith("buffer_store"))
     last_mfma = max(i for i, line in enumerate(lines[:first_store]) if line.startswith("v_mfma"))
     nops = sum(int(line.split()[1]) + 1 for line in lines[last_mfma:first_store] if line.startswith("s_nop"))
-    assert nops >= MFMA_TO_VMEM_WAIT_STATES[variant.arch]
+    assert nops >= mfma_to_vmem_wait_states(lines[last_mfma].split()[0], variant.arch)
