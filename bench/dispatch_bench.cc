@@ -11,6 +11,7 @@
 #include <iostream>
 #include <memory>
 
+#include "bench_pack.h"
 #include "ingot/tooling/device.h"
 #include "ingot/ops.h"
 #include "ingot/tooling/select.h"
@@ -50,7 +51,7 @@ class NullDevice final : public Device {
 
 Runtime& runtime() {
   static std::unique_ptr<Runtime> instance = [] {
-    auto pack = Pack::open(INGOT_BENCH_PACK_DIR);
+    auto pack = bench::open_bench_pack();
     if (!pack) {
       std::cerr << pack.status().to_string() << "\n";
       std::exit(1);

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_pack.h"
 #include "ingot/tooling/launch.h"
 #include "ingot/tooling/pack.h"
 #include "ingot/tooling/select.h"
@@ -97,9 +98,7 @@ ingot::Result<const ingot::ManifestKernel*> gemm_kernel(const ingot::Pack& pack,
 
 void BM_PackGemmBf16(benchmark::State& state) {
   using namespace ingot::emu;
-  const char* pack_dir = std::getenv("INGOT_PACK_DIR");
-  if (pack_dir == nullptr) return state.SkipWithError("set INGOT_PACK_DIR to a built pack");
-  auto pack = ingot::Pack::open(pack_dir);
+  auto pack = ingot::bench::open_bench_pack();
   if (!pack) return state.SkipWithError(pack.status().to_string().c_str());
   const auto n = static_cast<int64_t>(state.range(0));
   ingot::Problem problem = gemm_problem(n);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_pack.h"
 #include "fmha_bench.h"
 #include "ingot/tooling/pack.h"
 
@@ -54,7 +55,7 @@ void print_row(const FmhaRow& r) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string pack_dir = std::getenv("INGOT_PACK") != nullptr ? std::getenv("INGOT_PACK") : INGOT_FMHA_TABLE_PACK_DIR;
+  std::string pack_dir;  // empty: open_bench_pack finds it
   std::vector<std::string> archs;
   bool causal_only = false;
   int64_t seq = 4096, heads = 1, full_heads = 8;
@@ -84,7 +85,7 @@ int main(int argc, char** argv) {
     }
   }
   if (archs.empty()) archs = {"gfx942", "gfx950"};
-  auto pack = ingot::Pack::open(pack_dir);
+  auto pack = ingot::bench::open_bench_pack(pack_dir);
   if (!pack) {
     std::fprintf(stderr, "ingot_fmha_table: %s\n", pack.status().to_string().c_str());
     return 1;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "aiter_anchors.h"
+#include "bench_pack.h"
 #include "bench_shapes.h"
 #include "gemm_bench.h"
 #include "hardware_model.h"
@@ -114,10 +115,6 @@ std::string parse_args(int argc, char** argv, Args* a) {
       }
     }
   }
-  if (a->pack_dir.empty()) {
-    const char* env = std::getenv("INGOT_PACK");
-    a->pack_dir = env != nullptr ? env : INGOT_GEMM_TABLE_PACK_DIR;
-  }
   return {};
 }
 
@@ -129,7 +126,7 @@ int main(int argc, char** argv) {
     std::cerr << "ingot_gemm_table: " << error << "\n";
     return 2;
   }
-  auto pack = ingot::Pack::open(args.pack_dir);
+  auto pack = ingot::bench::open_bench_pack(args.pack_dir);
   if (!pack) {
     std::cerr << "ingot_gemm_table: " << pack.status().to_string() << "\n";
     return 1;

@@ -33,6 +33,7 @@
 #include <variant>
 #include <vector>
 
+#include "bench_pack.h"
 #include "ingot/tooling/launch.h"
 #include "ingot/tooling/pack.h"
 #include "ingot/problem.h"
@@ -347,12 +348,11 @@ int run_table(const Pack& pack) {
 }  // namespace ingot::bench
 
 int main(int argc, char** argv) {
-  std::filesystem::path dir = INGOT_MLA_TABLE_PACK_DIR;
-  if (const char* env = std::getenv("INGOT_PACK")) dir = env;
+  std::filesystem::path dir;  // empty: open_bench_pack finds it
   for (int i = 1; i + 1 < argc; ++i) {
     if (std::string(argv[i]) == "--pack") dir = argv[i + 1];
   }
-  auto pack = ingot::Pack::open(dir);
+  auto pack = ingot::bench::open_bench_pack(dir);
   if (!pack.is_ok()) {
     std::fprintf(stderr, "ingot_mla_table: %s\n", pack.status().to_string().c_str());
     return 1;

@@ -30,6 +30,7 @@
 #include "ingot/tooling/launch.h"
 #include "ingot/tooling/pack.h"
 #include "ingot/tooling/select.h"
+#include "support/test_pack.h"
 
 namespace ingot {
 namespace {
@@ -135,9 +136,8 @@ std::vector<Case> cases_for(const ManifestKernel& kernel) {
 class FmhaOnEmulator : public ::testing::Test {
  protected:
   void SetUp() override {
-    const char* override_dir = std::getenv("INGOT_PACK");
-    const std::filesystem::path dir = override_dir != nullptr ? override_dir : INGOT_TEST_PACK_DIR;
-    if (!std::filesystem::exists(dir / "manifest.json")) GTEST_SKIP() << "no pack at " << dir;
+    const std::filesystem::path dir = test_support::pack_dir();
+    if (!test_support::have_pack()) GTEST_SKIP() << "no pack at " << dir;
     auto opened = Pack::open(dir);
     ASSERT_TRUE(opened.is_ok()) << opened.status().to_string();
     pack_ = std::make_unique<Pack>(std::move(opened).value());

@@ -18,13 +18,14 @@
 #include "ingot/ops.h"
 #include "ingot/runtime.h"
 #include "ingot/tooling/device.h"
+#include "support/test_pack.h"
 
 namespace ingot {
 namespace {
 
 namespace ref = ingot::reference;
 
-bool have_pack() { return std::filesystem::exists(std::filesystem::path(INGOT_TEST_PACK_DIR) / "manifest.json"); }
+using test_support::have_pack;
 
 // Packed BSHD bf16 inputs in [-1, 1), their decoded values, and the reference O / LSE.
 struct OpCase {
@@ -73,7 +74,7 @@ struct OpCase {
 TEST(FmhaOp, TypedCallThroughTheRuntimeMatchesTheReference) {
   if (!have_pack()) GTEST_SKIP() << "no pack";
   RuntimeOptions options;
-  options.pack_dir = INGOT_TEST_PACK_DIR;
+  options.pack_dir = test_support::pack_dir();
   options.device.choice = DeviceChoice::kEmulator;
   options.device.emu_arch = "gfx950";
   auto opened = Runtime::open(options);
@@ -104,7 +105,7 @@ TEST(FmhaOp, TypedCallThroughTheRuntimeMatchesTheReference) {
 TEST(FmhaOp, GenericCApiReachesTheOp) {
   if (!have_pack()) GTEST_SKIP() << "no pack";
   ingot_runtime* rt = nullptr;
-  ASSERT_EQ(ingot_runtime_open(INGOT_TEST_PACK_DIR, "emu", &rt), 0) << ingot_last_error();
+  ASSERT_EQ(ingot_runtime_open(test_support::pack_dir().c_str(), "emu", &rt), 0) << ingot_last_error();
   const OpCase c(1, 3, 1, 33, 50, 64, false);
   auto upload = [&](const std::vector<uint8_t>& bytes) {
     uint64_t a = 0;
@@ -162,7 +163,7 @@ TEST(FmhaOp, ProblemFillsEveryDefault) {
 TEST(FmhaOp, NullBuffersAreRefusedAtLaunch) {
   if (!have_pack()) GTEST_SKIP() << "no pack";
   RuntimeOptions options;
-  options.pack_dir = INGOT_TEST_PACK_DIR;
+  options.pack_dir = test_support::pack_dir();
   options.device.choice = DeviceChoice::kEmulator;
   auto opened = Runtime::open(options);
   ASSERT_TRUE(opened.is_ok()) << opened.status().to_string();

@@ -1,4 +1,4 @@
-// Every gemm_fp8 kernel of the main pack (INGOT_TEST_PACK_DIR, the top-level `pack` target; $INGOT_PACK
+// Every gemm_fp8 kernel of the main pack (support/test_pack.h: the top-level `pack` target; $INGOT_PACK
 // overrides it) runs on the emulator against the independent CPU reference
 // (tests/reference/gemm_fp8_reference.h), with tails (M, N not multiples of the tile, K not a multiple of
 // 128 for per_token), padded strides, and a check that nothing outside C[m < M][n < N] is written.
@@ -34,6 +34,7 @@
 #include "ingot/tooling/pack.h"
 #include "ingot/problem.h"
 #include "ingot_emu/emulator.h"
+#include "support/test_pack.h"
 
 namespace ingot {
 namespace {
@@ -43,24 +44,10 @@ using reference::Fp8Format;
 using reference::Fp8GemmShape;
 using reference::Fp8Scaling;
 
-std::filesystem::path pack_dir() {
-  const char* override_dir = std::getenv("INGOT_PACK");
-  return override_dir != nullptr ? override_dir : INGOT_TEST_PACK_DIR;
-}
+using test_support::pack_dir;
 
 // The pack, opened once for the whole binary (test parameters are built before main); null without one.
-const Pack* main_pack() {
-  static const std::unique_ptr<Pack> pack = []() -> std::unique_ptr<Pack> {
-    if (!std::filesystem::exists(pack_dir() / "manifest.json")) return nullptr;
-    auto opened = Pack::open(pack_dir());
-    if (!opened.is_ok()) {
-      ADD_FAILURE() << opened.status().to_string();
-      return nullptr;
-    }
-    return std::make_unique<Pack>(std::move(opened).value());
-  }();
-  return pack.get();
-}
+const Pack* main_pack() { return test_support::shared_pack(); }
 
 std::string text_of(const std::map<std::string, ParamValue, std::less<>>& values, const char* name) {
   const auto it = values.find(name);
@@ -504,8 +491,8 @@ INSTANTIATE_TEST_SUITE_P(Pack, GemmFp8DecodeEmu, ::testing::ValuesIn(decode_kern
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(GemmFp8DecodeEmu);
 
 TEST(GemmFp8Pack, HasEveryScalingOnBothArchs) {
-  if (!std::filesystem::exists(pack_dir() / "manifest.json")) GTEST_SKIP() << "no pack at " << pack_dir();
-  ASSERT_NE(main_pack(), nullptr) << "the pack at " << pack_dir() << " does not open";
+  if (!test_support::have_pack()) GTEST_SKIP() << "no pack at " << pack_dir();
+  ASSERT_NE(main_pack(), nullptr) << test_support::shared_pack_problem();
   const auto kernels = pack_kernels();
   for (Target target : {Target::kGfx942, Target::kGfx950}) {
     for (Fp8Scaling scaling : {Fp8Scaling::kBlock128, Fp8Scaling::kPerToken}) {

@@ -1,4 +1,4 @@
-// The loader's selection over the gemm_fp8 manifest entries of the main pack (INGOT_TEST_PACK_DIR; skips
+// The loader's selection over the gemm_fp8 manifest entries of the main pack (support/test_pack.h; skips
 // when the build has no pack): an fp8 problem that names its scaling and FP8 format gets a gemm_fp8
 // kernel; a problem outside the rules gets a "no kernel" status naming the failed rule; the other arch's
 // format is refused. The pinned ids for DeepSeek-V3's (N, K) grid are what the roofline costs of
@@ -21,6 +21,7 @@
 #include "ingot/tooling/pack.h"
 #include "ingot/problem.h"
 #include "ingot/tooling/select.h"
+#include "support/test_pack.h"
 
 namespace ingot {
 namespace {
@@ -39,8 +40,8 @@ Problem fp8_linear(int64_t m, int64_t n, int64_t k, const std::string& scaling, 
 class GemmFp8Select : public ::testing::Test {
  protected:
   void SetUp() override {
-    const std::filesystem::path dir = INGOT_TEST_PACK_DIR;
-    if (!std::filesystem::exists(dir / "manifest.json")) GTEST_SKIP() << "no pack at " << dir;
+    const std::filesystem::path dir = test_support::pack_dir();
+    if (!test_support::have_pack()) GTEST_SKIP() << "no pack at " << dir;
     auto opened = Pack::open(dir);
     ASSERT_TRUE(opened.is_ok()) << opened.status().to_string();
     pack_ = std::make_unique<Pack>(std::move(opened).value());

@@ -1,7 +1,7 @@
 // What the gemm selection and emulator tests share: the fixture that opens the build's pack (skipping
 // without one), kernel params and dtypes by name, host-side encoding of test inputs, and binding the
 // workspace a kernel's manifest asks for (split-K counters and partial sums) as the Runtime would.
-// Each including target defines INGOT_TEST_PACK_DIR.
+// Each including target links ingot_test_support (support/test_pack.h: which pack).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -18,16 +18,16 @@
 #include "ingot/tooling/device.h"
 #include "ingot/tooling/launch.h"
 #include "ingot/tooling/pack.h"
+#include "support/test_pack.h"
 
 namespace ingot::test {
 
-// $INGOT_PACK, when set, replaces the build's pack (to run the same tests on another build of it).
+// The pack of support/test_pack.h ($INGOT_PACK, else the build's), opened per test.
 class PackFixture : public ::testing::Test {
  protected:
   void SetUp() override {
-    const char* override_dir = std::getenv("INGOT_PACK");
-    const std::filesystem::path dir = override_dir != nullptr ? override_dir : INGOT_TEST_PACK_DIR;
-    if (!std::filesystem::exists(dir / "manifest.json")) GTEST_SKIP() << "no pack at " << dir;
+    const std::filesystem::path dir = test_support::pack_dir();
+    if (!test_support::have_pack()) GTEST_SKIP() << "no pack at " << dir;
     auto opened = Pack::open(dir);
     ASSERT_TRUE(opened.is_ok()) << opened.status().to_string();
     pack_ = std::make_unique<Pack>(std::move(opened).value());

@@ -1,4 +1,4 @@
-// Every mla_decode kernel of the pack (INGOT_TEST_PACK_DIR; $INGOT_PACK overrides it) runs on the emulator
+// Every mla_decode kernel of the pack (support/test_pack.h: $INGOT_PACK, else the build's) runs on the emulator
 // against the independent CPU reference (tests/reference/mla_decode_reference.h): shuffled page tables,
 // page sizes 1, 16 and 64, lengths that are not multiples of a page or a tile (and 0), H = 8, 16, 128 and
 // padded H, Sq = 1..4, LSE checked, split-KV (forced and by the rule), a skewed batch, guard bytes around O
