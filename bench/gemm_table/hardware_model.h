@@ -1,6 +1,6 @@
-// The two parts the table models, and the roofline model itself. The numbers are the ones in
-// /work/shared/docs/isa-notes.md "Hardware numbers" (vendor peak figures), kept here as data in one
-// place. Everything derived from them is a MODEL ESTIMATE, never a measured GPU time.
+// The two parts the table models, and the roofline model itself. The numbers are the arch table's
+// (arch/arch_facts.def: vendor peak figures), read in hardware_model.cc. Everything derived from them
+// is a MODEL ESTIMATE, never a measured GPU time.
 #pragma once
 
 #include <cstdint>

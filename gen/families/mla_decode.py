@@ -1,7 +1,7 @@
 """mla_decode: DeepSeek-V3 multi-head latent attention decode (absorbed form) over a paged latent cache.
 
 Per batch entry b: S[H*Sq, L] = Q[H*Sq, 576] . KV[L, 576]^T, O[H*Sq, 512] = softmax(S) . KV[L, :512], one latent
-KV head for all query heads (/work/shared/docs/attention-notes.md "MLA decode"). Layouts (vLLM's):
+KV head for all query heads. Layouts (vLLM's):
   Q     [B, Sq, H, 576]  bf16 or fp8 (q_scale)      pages [num_pages, page_size, 576] bf16 or fp8 (kv_scale)
   block_table int32 [B, max_pages_per_seq]           seq_lens int32 [B] (stay on the device)
   O     [B, Sq, H, 512]  bf16                        LSE fp32 [B, H, Sq] (natural log; optional: address 0)
