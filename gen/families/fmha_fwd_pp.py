@@ -26,10 +26,11 @@ BQ = WAVES * fmha_fwd.ROWS_PER_WAVE
 LDS_SLOTS = 3       # the K/V ring: tile j's K (and j-1's V) are read while a third slot is written
 PP_SGPR_BASE = 97   # the first SGPR fmha_fwd.s.j2 leaves free (s_rescaled is s96)
 # (grid >= one workgroup per CU, grid < CUs): fmha_fwd's picked kernel's modeled launch over this kernel's,
-# bench/fmha_table --seq 4096 --heads 64 / --heads 8 (MODELED; figures in its README); "window" is its causal row,
+# bench/fmha_table --seq 4096 --heads 64 / --heads 8 (MODELED; figures in its README; gfx950's after the timing
+# model's LDS rate became 256 B/clk); "window" is its causal row,
 # against fmha_fwd's causal kernels with Q-tile pairs (fmha_fwd.Q_TILE_PAIRS)
 PP_GAIN = {("gfx942", "none"): (683.4 / 598.5, 121.3 / 150.4), ("gfx942", "window"): (389.6 / 372.7, 124.4 / 150.9),
-           ("gfx950", "none"): (494.6 / 381.7, 78.9 / 96.1), ("gfx950", "window"): (248.8 / 273.6, 78.8 / 97.5)}
+           ("gfx950", "none"): (500.4 / 362.5, 66.9 / 91.4), ("gfx950", "window"): (251.7 / 260.8, 69.6 / 92.8)}
 
 
 def _kernargs(p: dict) -> list:

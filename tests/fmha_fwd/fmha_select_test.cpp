@@ -106,9 +106,9 @@ class FmhaSelect : public ::testing::Test {
 // 16 tiles of 256 rows x 64 heads = 1024 workgroups, one per CU. On gfx942 the ping-pong kernel wins, its
 // modeled launch 372.7 against 389.6 us for the paired 128-row tile (bench/fmha_table). gfx950's 160 KiB LDS
 // holds 4 workgroups of the 64-row tile: 8 waves per CU either way, and the smaller tile wastes no padding
-// rows; its paired causal launch is modeled faster than the ping-pong kernel's (248.8 vs 273.6 us), so the
+// rows; its paired causal launch is modeled faster than the ping-pong kernel's (251.7 vs 260.8 us), so the
 // 64-row tile stays. At 8 heads (fewer 256-row workgroups than CUs) fmha_fwd's 64-row tile stays on both
-// (gfx942 124.4 vs 150.9 us, gfx950 78.8 vs 97.5 us).
+// (gfx942 124.4 vs 150.9 us, gfx950 69.6 vs 92.8 us).
 TEST_F(FmhaSelect, Llama3_70B_PrefillCausal) {
   const Shape s{1, 64, 8, 4096, 4096, 128, 128, -1, 0};
   EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_pp_gfx942_tbf16_d128_dv128_mwindow_w8");
