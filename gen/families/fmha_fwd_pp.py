@@ -30,7 +30,7 @@ PP_SGPR_BASE = 97   # the first SGPR fmha_fwd.s.j2 leaves free (s_rescaled is s9
 # model's LDS rate became 256 B/clk); "window" is its causal row,
 # against fmha_fwd's causal kernels with Q-tile pairs (fmha_fwd.Q_TILE_PAIRS)
 PP_GAIN = {("gfx942", "none"): (683.4 / 598.5, 121.3 / 150.4), ("gfx942", "window"): (389.6 / 372.7, 124.4 / 150.9),
-           ("gfx950", "none"): (500.4 / 281.3, 66.9 / 71.1), ("gfx950", "window"): (251.7 / 207.1, 69.6 / 72.5)}
+           ("gfx950", "none"): (500.4 / 267.7, 66.9 / 67.7), ("gfx950", "window"): (251.7 / 197.3, 69.6 / 69.1)}
 
 
 def _kernargs(p: dict) -> list:
