@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "arch_facts.h"
 #include "ingot_emu/timing.h"
 
 namespace ingot::emu {
@@ -55,7 +56,7 @@ TEST(TimingLdsDma, DirectToLdsLoadsTakeTheLdsForTheirBytes) {
   constexpr uint32_t kLoads = 64;
   const CuTiming to_lds = model_cu({loads(kLoads, true)}, 1, c);
   const CuTiming to_vgprs = model_cu({loads(kLoads, false)}, 1, c);
-  // 64 KiB at the LDS write rate (128 B/clk: 512 cycles); loads to VGPRs never touch the LDS
+  // 64 KiB at the LDS write rate (256 B/clk on gfx950: 256 cycles); loads to VGPRs never touch the LDS
   EXPECT_EQ(to_lds.lds_busy, uint64_t{kLoads} * kChunk / static_cast<uint64_t>(c.lds_bytes_per_clk));
   EXPECT_EQ(to_vgprs.lds_busy, 0u);
   // the wait for the last load includes its LDS write: one write's cycles later than a load to VGPRs
@@ -63,12 +64,12 @@ TEST(TimingLdsDma, DirectToLdsLoadsTakeTheLdsForTheirBytes) {
 }
 
 TEST(TimingLdsDma, LdsReadsShareTheLdsWithArrivingDirectLoads) {
-  // Wave 0 (SIMD 0) streams 256 KiB of ds_reads (2048 LDS cycles); wave 1 (SIMD 1) issues 64 direct-to-LDS
-  // loads of 1 KiB whose data arrives while the reads run (gfx950's memory path moves 64 B/clk per CU, AMD
-  // CDNA 3 white paper's 2048 B/clk per XCD over 32 CUs: the last arrives after 1024 + 500 cycles). The LDS
+  // Wave 0 (SIMD 0) streams 256 KiB of ds_reads (2048 LDS cycles on gfx942); wave 1 (SIMD 1) issues 64
+  // direct-to-LDS loads of 1 KiB whose data arrives while the reads run (gfx942's memory path moves 53.9
+  // B/clk per CU, 2048 B/clk per XCD over 38 CUs: the last arrives after about 1216 + 500 cycles). The LDS
   // never idles from the first read until it has taken both byte streams at 128 B/clk: (256 + 64) KiB / 128
   // = 2560 cycles, plus the LDS latency. Without the charge the CU is done after the reads' 2048.
-  TimingConstants c = timing_constants("gfx950");
+  TimingConstants c = timing_constants("gfx942");
   c.vmem_latency = 500;  // the launch sets the cache mix; here a fixed latency keeps arrivals inside the reads
   WaveTrace reader(256, lds_read());
   reader.push_back(wait_all());
@@ -82,6 +83,25 @@ TEST(TimingLdsDma, LdsReadsShareTheLdsWithArrivingDirectLoads) {
   EXPECT_EQ(shared.lds_busy, static_cast<uint64_t>((256.0 + kLoads) * kChunk / rate));
   const double reads_only = 256.0 * kChunk / rate + c.lds_latency;
   EXPECT_NEAR(static_cast<double>(alone.cycles), reads_only, 0.05 * reads_only);
+}
+
+// The LDS serves one 4-byte word per bank per cycle: a conflict-free ds_read stream from all four SIMDs
+// (one LDS instruction per SIMD per issue cycle asks for four times what any LDS gives) takes bytes / (4 x
+// banks) cycles, with the bank count from the arch table (the ISA guides: 32 on CDNA3, 64 on CDNA4), the
+// same count the emulator's conflict model fills per phase. Fails on a gfx950 rate of 128 B/clk.
+TEST(TimingLdsDma, LdsReadStreamTakesOneWordPerBankPerCycle) {
+  for (const char* arch : {"gfx942", "gfx950"}) {
+    const TimingConstants& c = timing_constants(arch);
+    const double bytes_per_clk = 4.0 * arch_table::find_arch_facts(arch)->lds_banks;
+    constexpr uint32_t kReads = 256;
+    WaveTrace reader(kReads, lds_read());
+    reader.push_back(wait_all());
+    reader.push_back(end());
+    const CuTiming stream = model_cu({reader, reader, reader, reader}, 1, c);
+    const double expected = 4.0 * kReads * kChunk / bytes_per_clk + c.lds_latency;
+    EXPECT_NEAR(static_cast<double>(stream.cycles), expected, 0.02 * expected) << arch;
+    EXPECT_EQ(stream.lds_busy, static_cast<uint64_t>(4.0 * kReads * kChunk / bytes_per_clk)) << arch;
+  }
 }
 
 }  // namespace

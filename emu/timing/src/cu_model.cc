@@ -148,7 +148,7 @@ class CuModel {
   }
 
   // Direct-to-LDS data that has arrived by cycle `t` takes the LDS for its bytes at the LDS rate (ASSUMED:
-  // the same 128 B/clk port as ds_* traffic), in arrival order; ds_* ops issued after that wait behind it.
+  // the same port, at the same rate, as ds_* traffic), in arrival order; ds_* ops issued after that wait behind it.
   void charge_lds_writes(uint64_t t) {
     while (!lds_writes_.empty() && lds_writes_.top().arrival <= t) {
       const PendingLdsWrite write = lds_writes_.top();

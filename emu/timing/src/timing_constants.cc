@@ -49,7 +49,7 @@ constexpr TimingConstants kGfx950{
     .mall_bytes_per_s = 17.0e12,
     .l2_bytes_per_clk_per_cu = 2048.0 / 32.0,
     .l1_bytes_per_clk = 128,
-    .lds_bytes_per_clk = 128,
+    .lds_bytes_per_clk = 256,
     .issue_cycles = 4,
     .valu_cycles = 4,
     .trans_cycles = 16,
@@ -89,9 +89,16 @@ const std::vector<TimingSource>& timing_sources() {
        "ROCm Compute Profiler, the same 0200_system-speed-of-light.yaml (gfx942 and gfx950): 'vL1D Cache BW' "
        "peak = max_sclk x 128 B x CUs: 128 B/clk per CU"},
       {"lds_bytes_per_clk",
-       "ROCm Compute Profiler, the same yaml (gfx942 and gfx950): 'Theoretical LDS Bandwidth' peak = sclk x CUs "
-       "x 128 B (soc_gfx9xx.py lds_banks_per_cu = 32 banks of 4 B); no stored AMD source gives CDNA4's "
-       "doubled-read figure in numbers"},
+       "gfx942: ROCm Compute Profiler, the same yaml: 'Theoretical LDS Bandwidth' peak = sclk x CUs x 128 B "
+       "(soc_gfx942.py lds_banks_per_cu = 32 banks of 4 B). gfx950: 256 B/clk, one 4-byte word from each of "
+       "CDNA4's 64 banks per cycle (AMD CDNA4 ISA guide: 64 banks, arch/arch_facts.def lds_banks, the bank "
+       "count the emulator's conflict model already serves per phase); AMD's own accounts of the phases "
+       "agree: github.com/triton-lang/triton pull 11365 (merged, AMD): ds_read_b128 runs in 8 phases of 8 "
+       "lanes on MI300 and 4 phases of 16 lanes (256 B) on MI350; github.com/iree-org/iree pull 24428 the "
+       "same ('ds_read_b128 on CDNA4: 4 phases of 16 threads'); github.com/ROCm/rocm-systems pull 3114 "
+       "(merged; HIP docs, understand/hardware_implementation.rst): 32 or 64 (CDNA4) banks, 128 or 256 "
+       "bytes per cycle. Against it: rocprofiler-compute's soc_gfx950.py still sets lds_banks_per_cu = 32 "
+       "(its gfx950 yaml's LDS peak is the gfx942 formula)"},
       {"issue_cycles",
        "AMD GCN architecture white paper: each SIMD gets an issue opportunity every 4 cycles, up to one "
        "instruction per type (VALU, SALU, VMEM, LDS, SMEM, branch) from different waves; CDNA keeps the CU"},
