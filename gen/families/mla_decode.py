@@ -92,6 +92,7 @@ FILL_WAVES = 4
 SIMD_VGPRS = 512                # unified registers (arch VGPRs + AGPRs) per lane of one SIMD
 SIMDS_PER_CU = 4
 MAX_PAGE_SIZE = 2**20
+PIPELINE_BUFFER_TOGGLE = 2**16   # the second bf16 KV buffer of a pipelined loop: bit 16 of its LDS addresses
 # per row tile and split: 32 quads of O (fp32) + 1 quad (row max, row sum), [quad][lane][16 bytes]
 PARTIAL_QUADS = DV // ROWS_PER_WAVE + 1
 PARTIAL_BYTES = PARTIAL_QUADS * WAVE_SIZE * 16
@@ -244,22 +245,40 @@ def _plan(arch: str, p: dict) -> dict:
     epi_stage = o_epi + col_blocks * mf.acc_regs
     combine_quads = 16
     end = max(end, epi_stage + 4 * combine_quads)
+    lds_kv, s_lds_at = 0, s_lds
+    lds_bytes = s_lds + bk * s_pitch if fp8_s else bk * LDS_PITCH
+    # gfx950 with S on the fp8 MFMA: the KV tiles pipelined across the loop (the softmax of tile n between the S
+    # MFMAs of tile n+1, the template's r.pipelined) when a second set of S accumulators and P's own registers fit
+    # 256 VGPRs and the second bf16 buffer (at +PIPELINE_BUFFER_TOGGLE) costs no occupancy; the fp8 copy moves
+    # first, the widening and O-rescale temporaries to the V operand buffers (free outside P.V)
+    v_s2 = (end + 3) // 4 * 4
+    p_regs = blocks // 2 * mf.operand_regs
+    pp_end = v_s2 + tiles * blocks * 4 + tiles * p_regs
+    pp_lds = bk * s_pitch + PIPELINE_BUFFER_TOGGLE + bk * LDS_PITCH
+    pipelined = (arch == "gfx950" and fp8_s and pp_end <= MAX_ARCH_VGPRS and 2 * group * 4 >= 12
+                 and bk * s_pitch + bk * LDS_PITCH <= PIPELINE_BUFFER_TOGGLE
+                 and _occupancy(arch, w, pp_lds, pp_end, tiles * col_blocks * mf.acc_regs)
+                 == _occupancy(arch, w, lds_bytes, end, tiles * col_blocks * mf.acc_regs))
+    if pipelined:
+        lds_kv, s_lds_at, lds_bytes, end = bk * s_pitch, 0, pp_lds, pp_end
     return {
         "mfma": mf, "waves": w, "tiles": tiles, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks,
         "steps": steps, "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader,
         "q_loader": q_loader, "pitch": LDS_PITCH, "group": group, "k_buf": k_buf, "v_buf": group * 4,
         # Q rows pass through LDS once (prologue), in the KV tile's space: q_slots waves at a time, q_turns turns
-        "lds_kv": 0, "lds_q": 0, "lds_bytes": s_lds + bk * s_pitch if fp8_s else bk * LDS_PITCH,
+        "lds_kv": lds_kv, "lds_q": 0, "lds_bytes": lds_bytes,
+        "pipelined": pipelined, "v_s2": v_s2, "buf_toggle": PIPELINE_BUFFER_TOGGLE,
         "split_pv": split_pv, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "v_widened": k_ops,
         "v_vops": v_vops, "v_resc": v_resc if split_pv else k_ops,
-        "fp8_s": fp8_s, "s_mfma": smf, "s_elem": s_elem, "s_pitch": s_pitch, "s_lds": s_lds,
+        "fp8_s": fp8_s, "s_mfma": smf, "s_elem": s_elem, "s_pitch": s_pitch, "s_lds": s_lds_at,
         "s_pad": (DQK * s_elem, s_row_bytes) if s_row_bytes > DQK * s_elem else None,
         "read_bytes": read_bytes, "reads_per_operand": read_bytes // LDS_READ_BYTES,
         "q_slots": bk // ROWS_PER_WAVE, "q_turns": -(-w // (bk // ROWS_PER_WAVE)),
         "a_o": 0, "agpr_count": tiles * col_blocks * mf.acc_regs, "o_regs": col_blocks * mf.acc_regs,
         "v_tile_state": tile_state, "tile_state_regs": TILE_STATE_REGS, "v_qreg": q_reg,
-        "q_regs": steps * smf.operand_regs, "v_stage": stage, "v_qstage": q_stage, "v_s": s_acc, "v_p": s_acc,
-        "p_stride": blocks * 4, "v_k": k_ops, "v_v": v_ops, "v_cvt": cvt, "v_o": o_epi, "v_epi_stage": epi_stage,
+        "q_regs": steps * smf.operand_regs, "v_stage": stage, "v_qstage": q_stage, "v_s": s_acc,
+        "v_p": v_s2 + tiles * blocks * 4 if pipelined else s_acc, "p_stride": p_regs if pipelined else blocks * 4,
+        "v_k": k_ops, "v_v": v_ops, "v_cvt": v_ops if pipelined else cvt, "v_o": o_epi, "v_epi_stage": epi_stage,
         "next_free_vgpr": (end + 3) // 4 * 4, "next_free_sgpr": 96,
         "workgroup_ids": "xyz", "dqk": DQK, "dv": DV, "partial_bytes": PARTIAL_BYTES,
         "partial_quads": PARTIAL_QUADS, "counter_region_align": COUNTER_REGION_ALIGN,
@@ -291,13 +310,16 @@ def chunk_keys(p: dict) -> list:
     return ["mul", CHUNK_KEYS * 2 // _kv_bytes(p), real_tiles]
 
 
-def _slots(arch: str, p: dict) -> int:
+def _occupancy(arch: str, waves: int, lds_bytes: int, vgprs: int, agprs: int) -> int:
     """Workgroups one CU holds at once: the fewer of what its LDS and its register file allow (SIMD_VGPRS
     unified registers per SIMD lane, arch VGPRs then AGPRs in granules of 8; wave i on SIMD i % 4)."""
+    alloc = ((vgprs + 3) // 4 * 4 + agprs + 7) // 8 * 8
+    return max(1, min(arch_info(arch).lds_bytes // lds_bytes, SIMD_VGPRS // alloc * SIMDS_PER_CU // waves))
+
+
+def _slots(arch: str, p: dict) -> int:
     plan = _plan(arch, p)
-    alloc = ((plan["next_free_vgpr"] + 3) // 4 * 4 + plan["agpr_count"] + 7) // 8 * 8
-    return max(1, min(arch_info(arch).lds_bytes // plan["lds_bytes"],
-                      SIMD_VGPRS // alloc * SIMDS_PER_CU // p["waves"]))
+    return _occupancy(arch, p["waves"], plan["lds_bytes"], plan["next_free_vgpr"], plan["agpr_count"])
 
 
 def requested_splits(arch: str, p: dict) -> list:
