@@ -162,6 +162,17 @@ def _conflict_free_pitch(arch: str, row_bytes: int) -> int:
     return pitch
 
 
+def _transposed_read_pitch(arch: str) -> int:
+    """gfx950: the smallest bf16 row pitch (16-byte steps from one bf16 row) at which a ds_read_b64_tr_b16 of P.V
+    meets no bank twice in one LDS phase: a phase is banks / 2 lanes, 4 lanes per key reading its 32 bytes, so
+    banks / 8 consecutive keys' 8-dword spans must fall on distinct banks."""
+    banks = LDS_BANKS[arch]
+    pitch = DQK * 2
+    while len({(key * pitch // 4 + d) % banks for key in range(banks // 8) for d in range(8)}) < banks:
+        pitch += 16
+    return pitch
+
+
 def _plan(arch: str, p: dict) -> dict:
     mf = MFMA[arch]
     w = p["waves"]
@@ -182,7 +193,10 @@ def _plan(arch: str, p: dict) -> dict:
     steps = -(-DQK // smf.k)                        # MFMA k-steps of one S block
     s_row_bytes = steps * smf.k * s_elem
     s_pitch = _conflict_free_pitch(arch, s_row_bytes) if fp8_s else LDS_PITCH
-    s_lds = bk * LDS_PITCH if fp8_s else 0
+    # gfx950's bf16 tile serves P.V alone when S reads the fp8 copy: its pitch is then the one whose transposed V
+    # reads meet no bank twice (1184: the K reads' 1168 costs them 2 conflict cycles each)
+    pitch = _transposed_read_pitch(arch) if fp8_s and arch == "gfx950" else LDS_PITCH
+    s_lds = bk * pitch if fp8_s else 0
     col_blocks = DV // ROWS_PER_WAVE                # 16-column blocks of O
     # O (32 blocks of 4 fp32 per row tile) lives in AGPRs a0.. (MFMA C/D), which frees the VGPRs for Q. Fixed
     # VGPRs v0..v25 are named in the template (with row tile 0's state); the state of row tiles 1.. next; then
@@ -246,7 +260,7 @@ def _plan(arch: str, p: dict) -> dict:
     combine_quads = 16
     end = max(end, epi_stage + 4 * combine_quads)
     lds_kv, s_lds_at = 0, s_lds
-    lds_bytes = s_lds + bk * s_pitch if fp8_s else bk * LDS_PITCH
+    lds_bytes = s_lds + bk * s_pitch if fp8_s else bk * pitch
     # gfx950 with S on the fp8 MFMA: the KV tiles pipelined across the loop (the softmax of tile n between the S
     # MFMAs of tile n+1, the template's r.pipelined) when a second set of S accumulators and P's own registers fit
     # 256 VGPRs and the second bf16 buffer (at +PIPELINE_BUFFER_TOGGLE) costs no occupancy; the fp8 copy moves
@@ -254,9 +268,9 @@ def _plan(arch: str, p: dict) -> dict:
     v_s2 = (end + 3) // 4 * 4
     p_regs = blocks // 2 * mf.operand_regs
     pp_end = v_s2 + tiles * blocks * 4 + tiles * p_regs
-    pp_lds = bk * s_pitch + PIPELINE_BUFFER_TOGGLE + bk * LDS_PITCH
+    pp_lds = bk * s_pitch + PIPELINE_BUFFER_TOGGLE + bk * pitch
     pipelined = (arch == "gfx950" and fp8_s and pp_end <= MAX_ARCH_VGPRS and 2 * group * 4 >= 12
-                 and bk * s_pitch + bk * LDS_PITCH <= PIPELINE_BUFFER_TOGGLE
+                 and bk * s_pitch + bk * pitch <= PIPELINE_BUFFER_TOGGLE
                  and _occupancy(arch, w, pp_lds, pp_end, tiles * col_blocks * mf.acc_regs)
                  == _occupancy(arch, w, lds_bytes, end, tiles * col_blocks * mf.acc_regs))
     if pipelined:
@@ -264,7 +278,7 @@ def _plan(arch: str, p: dict) -> dict:
     return {
         "mfma": mf, "waves": w, "tiles": tiles, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks,
         "steps": steps, "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader,
-        "q_loader": q_loader, "pitch": LDS_PITCH, "group": group, "k_buf": k_buf, "v_buf": group * 4,
+        "q_loader": q_loader, "pitch": pitch, "group": group, "k_buf": k_buf, "v_buf": group * 4,
         # Q rows pass through LDS once (prologue), in the KV tile's space: q_slots waves at a time, q_turns turns
         "lds_kv": lds_kv, "lds_q": 0, "lds_bytes": lds_bytes,
         "pipelined": pipelined, "v_s2": v_s2, "buf_toggle": PIPELINE_BUFFER_TOGGLE,

@@ -88,3 +88,16 @@ def test_gfx950_pipelined_loop_puts_each_softmax_between_the_next_tiles_s_mfmas(
     s_next = [i for i, line in enumerate(lines)
               if (m := re.match(rf"\s*{FP8_MFMA['gfx950'][0]} v\[(\d+):", line)) and int(m.group(1)) in second]
     assert len(exps) == 4 and any(exps[0] < i < exps[-1] for i in s_next)
+
+
+@pytest.mark.parametrize("variant", [v for v in SAMPLE if v.arch == "gfx950" and v.params["q_dtype"] == "fp8"],
+                         ids=lambda v: v.id)
+def test_gfx950_transposed_v_reads_meet_no_bank_twice_in_an_lds_phase(variant):
+    # ds_read_b64_tr_b16 (8 bytes a lane: banks / 2 lanes a phase): lane l of group g = l // 16 reads key
+    # 4g + (l % 16) // 4 at bytes 8 * (l % 4) of the 16-column block (the template's V^T address)
+    plan = mla_decode.SPEC.plan(variant.arch, variant.params)
+    banks = LDS_BANKS[variant.arch]
+    for first in range(0, 64, banks // 2):
+        lanes = range(first, first + banks // 2)
+        words = [((4 * (l // 16) + l % 16 // 4) * plan["pitch"] + 8 * (l % 4)) // 4 + d for l in lanes for d in range(2)]
+        assert len({w % banks for w in words}) == len(words)
