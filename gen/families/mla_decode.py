@@ -40,6 +40,10 @@ split S and P.V (`split_pv`): S runs for row tile 0, then for row tile 1 with ti
 MFMAs (all K operands read once, two accumulators per tile); the V operands of the whole KV tile are made once
 and kept, P.V runs for row tile 0 with row tile 1's softmax between its MFMAs, then for row tile 1 with the
 next KV tile's V columns widened between its MFMAs (`early_widen`: the loop top then only stores).
+gfx950's fp8 x fp8 variants keep the bf16 tile (P.V's alone) at the pitch whose transposed V reads meet no bank
+twice (1184, _transposed_read_pitch). Its w4_t2 one, where the registers allow it without losing occupancy,
+pipelines the KV tiles across the loop (`pipelined`): S of tile n+1 runs with tile n's softmax between its
+MFMAs, into a second set of S accumulators, and the bf16 tile has two buffers (bit 16 of the LDS address).
 
 Page sizes: any power of two from 1 to 2^20 (constraint); the gather is per key, so no page-size class is
 needed: every lane fetches its own key's page id from block_table and forms a 64-bit address
