@@ -43,7 +43,7 @@ next KV tile's V columns widened between its MFMAs (`early_widen`: the loop top 
 gfx950's fp8 x fp8 variants keep the bf16 tile (P.V's alone) at the pitch whose transposed V reads meet no bank
 twice (1184, _transposed_read_pitch). Its w4_t2 one, where the registers allow it without losing occupancy,
 pipelines the KV tiles across the loop (`pipelined`): S of tile n+1 runs with tile n's softmax between its
-MFMAs, into a second set of S accumulators, and the bf16 tile has two buffers (bit 16 of the LDS address).
+MFMAs, into a second set of S accumulators; two fp8 copies and three bf16 tiles in LDS leave one barrier per tile.
 
 Page sizes: any power of two from 1 to 2^20 (constraint); the gather is per key, so no page-size class is
 needed: every lane fetches its own key's page id from block_table and forms a 64-bit address
@@ -96,7 +96,6 @@ FILL_WAVES = 4
 SIMD_VGPRS = 512                # unified registers (arch VGPRs + AGPRs) per lane of one SIMD
 SIMDS_PER_CU = 4
 MAX_PAGE_SIZE = 2**20
-PIPELINE_BUFFER_TOGGLE = 2**16   # the second bf16 KV buffer of a pipelined loop: bit 16 of its LDS addresses
 # per row tile and split: 32 quads of O (fp32) + 1 quad (row max, row sum), [quad][lane][16 bytes]
 PARTIAL_QUADS = DV // ROWS_PER_WAVE + 1
 PARTIAL_BYTES = PARTIAL_QUADS * WAVE_SIZE * 16
@@ -267,25 +266,26 @@ def _plan(arch: str, p: dict) -> dict:
     lds_bytes = s_lds + bk * s_pitch if fp8_s else bk * pitch
     # gfx950 with S on the fp8 MFMA: the KV tiles pipelined across the loop (the softmax of tile n between the S
     # MFMAs of tile n+1, the template's r.pipelined) when a second set of S accumulators and P's own registers fit
-    # 256 VGPRs and the second bf16 buffer (at +PIPELINE_BUFFER_TOGGLE) costs no occupancy; the fp8 copy moves
-    # first, the widening and O-rescale temporaries to the V operand buffers (free outside P.V)
+    # 256 VGPRs and the LDS of two fp8 copies and three bf16 tiles (one barrier per tile) costs no occupancy;
+    # the widening and O-rescale temporaries move to the V operand buffers (free outside P.V)
     v_s2 = (end + 3) // 4 * 4
     p_regs = blocks // 2 * mf.operand_regs
     pp_end = v_s2 + tiles * blocks * 4 + tiles * p_regs
-    pp_lds = bk * s_pitch + PIPELINE_BUFFER_TOGGLE + bk * pitch
+    f_bytes, b_bytes = bk * s_pitch, bk * pitch
+    pp_lds = 2 * f_bytes + 3 * b_bytes
     pipelined = (arch == "gfx950" and fp8_s and pp_end <= MAX_ARCH_VGPRS and 2 * group * 4 >= 12
-                 and bk * s_pitch + bk * pitch <= PIPELINE_BUFFER_TOGGLE
+                 and pp_lds <= arch_info(arch).lds_bytes
                  and _occupancy(arch, w, pp_lds, pp_end, tiles * col_blocks * mf.acc_regs)
                  == _occupancy(arch, w, lds_bytes, end, tiles * col_blocks * mf.acc_regs))
     if pipelined:
-        lds_kv, s_lds_at, lds_bytes, end = bk * s_pitch, 0, pp_lds, pp_end
+        s_lds_at, lds_bytes, end = 0, pp_lds, pp_end
     return {
         "mfma": mf, "waves": w, "tiles": tiles, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks,
         "steps": steps, "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader,
         "q_loader": q_loader, "pitch": pitch, "group": group, "k_buf": k_buf, "v_buf": group * 4,
         # Q rows pass through LDS once (prologue), in the KV tile's space: q_slots waves at a time, q_turns turns
         "lds_kv": lds_kv, "lds_q": 0, "lds_bytes": lds_bytes,
-        "pipelined": pipelined, "v_s2": v_s2, "buf_toggle": PIPELINE_BUFFER_TOGGLE,
+        "pipelined": pipelined, "v_s2": v_s2, "f_bytes": f_bytes, "b_bytes": b_bytes, "b0": 2 * f_bytes,
         "split_pv": split_pv, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "v_widened": k_ops,
         "v_vops": v_vops, "v_resc": v_resc if split_pv else k_ops,
         "fp8_s": fp8_s, "s_mfma": smf, "s_elem": s_elem, "s_pitch": s_pitch, "s_lds": s_lds_at,
