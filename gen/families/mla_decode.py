@@ -197,7 +197,7 @@ def _plan(arch: str, p: dict) -> dict:
     s_row_bytes = steps * smf.k * s_elem
     s_pitch = _conflict_free_pitch(arch, s_row_bytes) if fp8_s else LDS_PITCH
     # gfx950's bf16 tile serves P.V alone when S reads the fp8 copy: its pitch is then the one whose transposed V
-    # reads meet no bank twice (1184: the K reads' 1168 costs them 2 conflict cycles each)
+    # reads meet no bank twice (1184; at the 1168 that bf16 K reads need, each costs 2 conflict cycles)
     pitch = _transposed_read_pitch(arch) if fp8_s and arch == "gfx950" else LDS_PITCH
     s_lds = bk * pitch if fp8_s else 0
     col_blocks = DV // ROWS_PER_WAVE                # 16-column blocks of O
@@ -262,12 +262,13 @@ def _plan(arch: str, p: dict) -> dict:
     epi_stage = o_epi + col_blocks * mf.acc_regs
     combine_quads = 16
     end = max(end, epi_stage + 4 * combine_quads)
-    lds_kv, s_lds_at = 0, s_lds
+    s_lds_at = s_lds
     lds_bytes = s_lds + bk * s_pitch if fp8_s else bk * pitch
     # gfx950 with S on the fp8 MFMA: the KV tiles pipelined across the loop (the softmax of tile n between the S
     # MFMAs of tile n+1, the template's r.pipelined) when a second set of S accumulators and P's own registers fit
     # 256 VGPRs and the LDS of two fp8 copies and three bf16 tiles (one barrier per tile) costs no occupancy;
-    # the widening and O-rescale temporaries move to the V operand buffers (free outside P.V)
+    # the widening (12) and O-rescale (8) temporaries move to the V operand buffers (2 x group x 4, free outside
+    # P.V)
     v_s2 = (end + 3) // 4 * 4
     p_regs = blocks // 2 * mf.operand_regs
     pp_end = v_s2 + tiles * blocks * 4 + tiles * p_regs
@@ -284,7 +285,7 @@ def _plan(arch: str, p: dict) -> dict:
         "steps": steps, "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader,
         "q_loader": q_loader, "pitch": pitch, "group": group, "k_buf": k_buf, "v_buf": group * 4,
         # Q rows pass through LDS once (prologue), in the KV tile's space: q_slots waves at a time, q_turns turns
-        "lds_kv": lds_kv, "lds_q": 0, "lds_bytes": lds_bytes,
+        "lds_kv": 0, "lds_q": 0, "lds_bytes": lds_bytes,
         "pipelined": pipelined, "v_s2": v_s2, "f_bytes": f_bytes, "b_bytes": b_bytes, "b0": 2 * f_bytes,
         "split_pv": split_pv, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "v_widened": k_ops,
         "v_vops": v_vops, "v_resc": v_resc if split_pv else k_ops,
