@@ -84,7 +84,7 @@ def test_gfx950_pipelined_loop_puts_each_softmax_between_the_next_tiles_s_mfmas(
     start = next(i for i, line in enumerate(lines) if f"softmax of row tile {tile}" in line)
     exps = [i for i, line in enumerate(lines) if i > start and re.match(r"\s*v_exp_f32 v\d+, v\d+$", line)][:4]
     # S of the next KV tile: the fp8 MFMAs into the second set of accumulators
-    second = range(plan["v_s2"], plan["v_s2"] + 16)
+    second = range(plan["v_s2"], plan["v_s2"] + 4 * plan["blocks"] * plan["tiles"])
     s_next = [i for i, line in enumerate(lines)
               if (m := re.match(rf"\s*{FP8_MFMA['gfx950'][0]} v\[(\d+):", line)) and int(m.group(1)) in second]
     assert len(exps) == 4 and any(exps[0] < i < exps[-1] for i in s_next)
