@@ -248,7 +248,8 @@ int skew_rows(const Pack& pack) {
   return failures;
 }
 
-int run_table(const Pack& pack) {
+// `only`: run the rows whose "arch shape" contains it (empty: every row and the skewed batch).
+int run_table(const Pack& pack, const std::string& only) {
   std::printf("mla_decode: emulator counts (one batch entry, x B) + MODELED time (not a GPU measurement)\n");
   std::printf("%-7s %-14s %4s %4s %2s %6s %-4s %-36s %-11s %8s %8s %7s %7s %9s %8s %5s %7s | %9s %7s %7s %-5s %9s %7s"
               " | %6s %4s %6s\n", "arch", "shape", "B", "H", "Sq", "L", "kv", "kernel", "grid", "fetch/mn", "part/mn", "KB/CU",
@@ -257,6 +258,7 @@ int run_table(const Pack& pack) {
   int failures = 0;
   for (const Part& part : kParts) {
     for (const Shape& s : kShapes) {
+      if ((std::string(part.arch) + " " + s.label).find(only) == std::string::npos) continue;
       DeviceInfo device;
       device.arch = part.arch;
       device.cus = part.cus;
@@ -338,7 +340,7 @@ int run_table(const Pack& pack) {
                   tm.cycles_per_tile, as_double(pr.lds_bytes) / 1024.0, pr.vgprs, conflicts_per_tile);
     }
   }
-  failures += skew_rows(pack);
+  if (only.empty()) failures += skew_rows(pack);
   std::printf("* modeled (bench/mla_table/README.md); fetch/mn: 64-byte segments fetched / minimum bytes (KV + Q + O +\n"
               "  block table), part/mn: the split-KV partials' share of it; KB/CU: KV bytes in flight per CU.\n");
   return failures == 0 ? 0 : 1;
@@ -349,13 +351,15 @@ int run_table(const Pack& pack) {
 
 int main(int argc, char** argv) {
   std::filesystem::path dir;  // empty: open_bench_pack finds it
+  std::string only;
   for (int i = 1; i + 1 < argc; ++i) {
     if (std::string(argv[i]) == "--pack") dir = argv[i + 1];
+    if (std::string(argv[i]) == "--only") only = argv[i + 1];
   }
   auto pack = ingot::bench::open_bench_pack(dir);
   if (!pack.is_ok()) {
     std::fprintf(stderr, "ingot_mla_table: %s\n", pack.status().to_string().c_str());
     return 1;
   }
-  return ingot::bench::run_table(*pack);
+  return ingot::bench::run_table(*pack, only);
 }

@@ -40,6 +40,10 @@ split S and P.V (`split_pv`): S runs for row tile 0, then for row tile 1 with ti
 MFMAs (all K operands read once, two accumulators per tile); the V operands of the whole KV tile are made once
 and kept, P.V runs for row tile 0 with row tile 1's softmax between its MFMAs, then for row tile 1 with the
 next KV tile's V columns widened between its MFMAs (`early_widen`: the loop top then only stores).
+gfx950's fp8 x fp8 variants keep the bf16 tile (P.V's alone) at the pitch whose transposed V reads meet no bank
+twice (1184, _transposed_read_pitch). Its w4_t2 one, where the registers allow it without losing occupancy,
+pipelines the KV tiles across the loop (`pipelined`): S of tile n+1 runs with tile n's softmax between its
+MFMAs, into a second set of S accumulators; two fp8 copies and three bf16 tiles in LDS leave one barrier per tile.
 
 Page sizes: any power of two from 1 to 2^20 (constraint); the gather is per key, so no page-size class is
 needed: every lane fetches its own key's page id from block_table and forms a 64-bit address
@@ -161,6 +165,17 @@ def _conflict_free_pitch(arch: str, row_bytes: int) -> int:
     return pitch
 
 
+def _transposed_read_pitch(arch: str) -> int:
+    """gfx950: the smallest bf16 row pitch (16-byte steps from one bf16 row) at which a ds_read_b64_tr_b16 of P.V
+    meets no bank twice in one LDS phase: a phase is banks / 2 lanes, 4 lanes per key reading its 32 bytes, so
+    banks / 8 consecutive keys' 8-dword spans must fall on distinct banks."""
+    banks = LDS_BANKS[arch]
+    pitch = DQK * 2
+    while len({(key * pitch // 4 + d) % banks for key in range(banks // 8) for d in range(8)}) < banks:
+        pitch += 16
+    return pitch
+
+
 def _plan(arch: str, p: dict) -> dict:
     mf = MFMA[arch]
     w = p["waves"]
@@ -181,7 +196,10 @@ def _plan(arch: str, p: dict) -> dict:
     steps = -(-DQK // smf.k)                        # MFMA k-steps of one S block
     s_row_bytes = steps * smf.k * s_elem
     s_pitch = _conflict_free_pitch(arch, s_row_bytes) if fp8_s else LDS_PITCH
-    s_lds = bk * LDS_PITCH if fp8_s else 0
+    # gfx950's bf16 tile serves P.V alone when S reads the fp8 copy: its pitch is then the one whose transposed V
+    # reads meet no bank twice (1184; at the 1168 that bf16 K reads need, each costs 2 conflict cycles)
+    pitch = _transposed_read_pitch(arch) if fp8_s and arch == "gfx950" else LDS_PITCH
+    s_lds = bk * pitch if fp8_s else 0
     col_blocks = DV // ROWS_PER_WAVE                # 16-column blocks of O
     # O (32 blocks of 4 fp32 per row tile) lives in AGPRs a0.. (MFMA C/D), which frees the VGPRs for Q. Fixed
     # VGPRs v0..v25 are named in the template (with row tile 0's state); the state of row tiles 1.. next; then
@@ -244,22 +262,42 @@ def _plan(arch: str, p: dict) -> dict:
     epi_stage = o_epi + col_blocks * mf.acc_regs
     combine_quads = 16
     end = max(end, epi_stage + 4 * combine_quads)
+    s_lds_at = s_lds
+    lds_bytes = s_lds + bk * s_pitch if fp8_s else bk * pitch
+    # gfx950 with S on the fp8 MFMA: the KV tiles pipelined across the loop (the softmax of tile n between the S
+    # MFMAs of tile n+1, the template's r.pipelined) when a second set of S accumulators and P's own registers fit
+    # 256 VGPRs and the LDS of two fp8 copies and three bf16 tiles (one barrier per tile) costs no occupancy;
+    # the widening (12) and O-rescale (8) temporaries move to the V operand buffers (2 x group x 4, free outside
+    # P.V)
+    v_s2 = (end + 3) // 4 * 4
+    p_regs = blocks // 2 * mf.operand_regs
+    pp_end = v_s2 + tiles * blocks * 4 + tiles * p_regs
+    f_bytes, b_bytes = bk * s_pitch, bk * pitch
+    pp_lds = 2 * f_bytes + 3 * b_bytes
+    pipelined = (arch == "gfx950" and fp8_s and pp_end <= MAX_ARCH_VGPRS and 2 * group * 4 >= 12
+                 and pp_lds <= arch_info(arch).lds_bytes
+                 and _occupancy(arch, w, pp_lds, pp_end, tiles * col_blocks * mf.acc_regs)
+                 == _occupancy(arch, w, lds_bytes, end, tiles * col_blocks * mf.acc_regs))
+    if pipelined:
+        s_lds_at, lds_bytes, end = 0, pp_lds, pp_end
     return {
         "mfma": mf, "waves": w, "tiles": tiles, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks,
         "steps": steps, "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader,
-        "q_loader": q_loader, "pitch": LDS_PITCH, "group": group, "k_buf": k_buf, "v_buf": group * 4,
+        "q_loader": q_loader, "pitch": pitch, "group": group, "k_buf": k_buf, "v_buf": group * 4,
         # Q rows pass through LDS once (prologue), in the KV tile's space: q_slots waves at a time, q_turns turns
-        "lds_kv": 0, "lds_q": 0, "lds_bytes": s_lds + bk * s_pitch if fp8_s else bk * LDS_PITCH,
+        "lds_kv": 0, "lds_q": 0, "lds_bytes": lds_bytes,
+        "pipelined": pipelined, "v_s2": v_s2, "f_bytes": f_bytes, "b_bytes": b_bytes, "b0": 2 * f_bytes,
         "split_pv": split_pv, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "v_widened": k_ops,
         "v_vops": v_vops, "v_resc": v_resc if split_pv else k_ops,
-        "fp8_s": fp8_s, "s_mfma": smf, "s_elem": s_elem, "s_pitch": s_pitch, "s_lds": s_lds,
+        "fp8_s": fp8_s, "s_mfma": smf, "s_elem": s_elem, "s_pitch": s_pitch, "s_lds": s_lds_at,
         "s_pad": (DQK * s_elem, s_row_bytes) if s_row_bytes > DQK * s_elem else None,
         "read_bytes": read_bytes, "reads_per_operand": read_bytes // LDS_READ_BYTES,
         "q_slots": bk // ROWS_PER_WAVE, "q_turns": -(-w // (bk // ROWS_PER_WAVE)),
         "a_o": 0, "agpr_count": tiles * col_blocks * mf.acc_regs, "o_regs": col_blocks * mf.acc_regs,
         "v_tile_state": tile_state, "tile_state_regs": TILE_STATE_REGS, "v_qreg": q_reg,
-        "q_regs": steps * smf.operand_regs, "v_stage": stage, "v_qstage": q_stage, "v_s": s_acc, "v_p": s_acc,
-        "p_stride": blocks * 4, "v_k": k_ops, "v_v": v_ops, "v_cvt": cvt, "v_o": o_epi, "v_epi_stage": epi_stage,
+        "q_regs": steps * smf.operand_regs, "v_stage": stage, "v_qstage": q_stage, "v_s": s_acc,
+        "v_p": v_s2 + tiles * blocks * 4 if pipelined else s_acc, "p_stride": p_regs if pipelined else blocks * 4,
+        "v_k": k_ops, "v_v": v_ops, "v_cvt": v_ops if pipelined else cvt, "v_o": o_epi, "v_epi_stage": epi_stage,
         "next_free_vgpr": (end + 3) // 4 * 4, "next_free_sgpr": 96,
         "workgroup_ids": "xyz", "dqk": DQK, "dv": DV, "partial_bytes": PARTIAL_BYTES,
         "partial_quads": PARTIAL_QUADS, "counter_region_align": COUNTER_REGION_ALIGN,
@@ -291,13 +329,16 @@ def chunk_keys(p: dict) -> list:
     return ["mul", CHUNK_KEYS * 2 // _kv_bytes(p), real_tiles]
 
 
-def _slots(arch: str, p: dict) -> int:
+def _occupancy(arch: str, waves: int, lds_bytes: int, vgprs: int, agprs: int) -> int:
     """Workgroups one CU holds at once: the fewer of what its LDS and its register file allow (SIMD_VGPRS
     unified registers per SIMD lane, arch VGPRs then AGPRs in granules of 8; wave i on SIMD i % 4)."""
+    alloc = ((vgprs + 3) // 4 * 4 + agprs + 7) // 8 * 8
+    return max(1, min(arch_info(arch).lds_bytes // lds_bytes, SIMD_VGPRS // alloc * SIMDS_PER_CU // waves))
+
+
+def _slots(arch: str, p: dict) -> int:
     plan = _plan(arch, p)
-    alloc = ((plan["next_free_vgpr"] + 3) // 4 * 4 + plan["agpr_count"] + 7) // 8 * 8
-    return max(1, min(arch_info(arch).lds_bytes // plan["lds_bytes"],
-                      SIMD_VGPRS // alloc * SIMDS_PER_CU // p["waves"]))
+    return _occupancy(arch, p["waves"], plan["lds_bytes"], plan["next_free_vgpr"], plan["agpr_count"])
 
 
 def requested_splits(arch: str, p: dict) -> list:

@@ -42,7 +42,9 @@ def test_s_runs_on_the_fp8_mfma_only_when_q_and_kv_are_fp8(variant):
         assert count == 0
         return
     blocks = 1 if variant.arch == "gfx942" else 2          # 16-key blocks per KV tile (16 or 32 keys)
-    assert count == -(-576 // k) * blocks * variant.params["tiles"]
+    # a pipelined loop (gfx950) computes S of the first tile before the loop, the next tile's in it
+    copies = 2 if mla_decode.SPEC.plan(variant.arch, variant.params)["pipelined"] else 1
+    assert count == -(-576 // k) * blocks * variant.params["tiles"] * copies
 
 
 @pytest.mark.parametrize("variant", [v for v in SAMPLE if v.params["q_dtype"] == "fp8"], ids=lambda v: v.id)
@@ -71,3 +73,31 @@ def test_gfx942_split_tiles_put_each_softmax_between_the_other_tiles_mfmas(tile)
     exps = [i for i, line in enumerate(lines) if i > start and re.match(r"\s*v_exp_f32 v\d+, v\d+$", line)][:4]
     mfmas = [i for i, line in enumerate(lines) if re.match(r"\s*v_mfma_", line)]
     assert len(exps) == 4 and any(exps[0] < i < exps[-1] for i in mfmas)
+
+
+@pytest.mark.parametrize("tile", [0, 1])
+def test_gfx950_pipelined_loop_puts_each_softmax_between_the_next_tiles_s_mfmas(tile):
+    variant = next(v for v in VARIANTS if v.id == "mla_decode_gfx950_w4_t2_kvfp8_qfp8")
+    plan = mla_decode.SPEC.plan(variant.arch, variant.params)
+    assert plan["pipelined"]
+    lines = _text(variant).splitlines()
+    start = next(i for i, line in enumerate(lines) if f"softmax of row tile {tile}" in line)
+    exps = [i for i, line in enumerate(lines) if i > start and re.match(r"\s*v_exp_f32 v\d+, v\d+$", line)][:4]
+    # S of the next KV tile: the fp8 MFMAs into the second set of accumulators
+    second = range(plan["v_s2"], plan["v_s2"] + 4 * plan["blocks"] * plan["tiles"])
+    s_next = [i for i, line in enumerate(lines)
+              if (m := re.match(rf"\s*{FP8_MFMA['gfx950'][0]} v\[(\d+):", line)) and int(m.group(1)) in second]
+    assert len(exps) == 4 and any(exps[0] < i < exps[-1] for i in s_next)
+
+
+@pytest.mark.parametrize("variant", [v for v in SAMPLE if v.arch == "gfx950" and v.params["q_dtype"] == "fp8"],
+                         ids=lambda v: v.id)
+def test_gfx950_transposed_v_reads_meet_no_bank_twice_in_an_lds_phase(variant):
+    # ds_read_b64_tr_b16 (8 bytes a lane: banks / 2 lanes a phase): lane l of group g = l // 16 reads key
+    # 4g + (l % 16) // 4 at bytes 8 * (l % 4) of the 16-column block (the template's V^T address)
+    plan = mla_decode.SPEC.plan(variant.arch, variant.params)
+    banks = LDS_BANKS[variant.arch]
+    for first in range(0, 64, banks // 2):
+        lanes = range(first, first + banks // 2)
+        words = [((4 * (l // 16) + l % 16 // 4) * plan["pitch"] + 8 * (l % 4)) // 4 + d for l in lanes for d in range(2)]
+        assert len({w % banks for w in words}) == len(words)
