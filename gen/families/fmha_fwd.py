@@ -305,12 +305,16 @@ def _cost(arch: str, p: dict) -> list:
         flops = ["mul", flops, ["if", Q_TILE_PAIRS, 1.0, ["if", ["ge", "window_right", 0], 0.5, 1.0]]]
     # one wave per SIMD leaves its LDS-staging phase uncovered: about half the MFMA rate (ingot_fmha_table: 47-60%)
     efficiency = ["if", ["ge", ["mul", resident, waves], 2 * SIMDS_PER_CU], 1.0, 0.5]
-    # fp8: Q.K^T at the fp8 rate, P.V in bf16
-    rate = roof.flops_per_ns_per_cu
-    if p["dtype"] == "fp8":
-        rate = rate * (p["dqk"] + p["dv"]) / (p["dqk"] * rate / FP8_FLOPS_PER_NS_PER_CU[arch] + p["dv"])
-    compute = ["div", ["mul", rounds, resident, flops, 1.0 / rate], efficiency]
+    compute = ["div", ["mul", rounds, resident, flops, 1.0 / dense_rate(arch, p)], efficiency]
     return ["add", compute, ["mul", rounds, roof.launch_ns]]
+
+
+def dense_rate(arch: str, p: dict) -> float:
+    """Dense flops per ns per CU of the variant: 16-bit peak; fp8: Q.K^T at the fp8 rate, P.V in bf16."""
+    peak = ROOFLINE[arch].flops_per_ns_per_cu
+    if p["dtype"] != "fp8":
+        return peak
+    return peak * (p["dqk"] + p["dv"]) / (p["dqk"] * peak / FP8_FLOPS_PER_NS_PER_CU[arch] + p["dv"])
 
 
 def _kernargs(p: dict) -> list[KernArg]:

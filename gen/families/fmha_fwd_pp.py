@@ -1,5 +1,6 @@
 """fmha_fwd_pp: the fmha_fwd op (same arguments, masks, varlen, LSE: gen/families/fmha_fwd.py) as a ping-pong
-kernel (issue 11, item 2: the softmax of one tile overlaps the MFMAs of another), 16-bit at head dims 128/128.
+kernel (issue 11, item 2: the softmax of one tile overlaps the MFMAs of another) at head dims 128/128: 16-bit
+with both masks, fp8 (fmha_fwd's fp8: Q.K^T on the fp8 MFMA, V to bf16 in LDS, descales) without a mask.
 
 8 waves in two groups of 4 (waves 0-3 and 4-7: one wave of each group per SIMD), 32 query rows per wave, a
 256-row Q tile. Group B runs half an iteration behind group A, so while one group's waves issue their
@@ -8,16 +9,17 @@ s_barriers at different PCs. K/V tiles sit in a ring of 3 LDS slots. The per-wav
 online softmax, O^T += V^T.P^T, the masks, the epilogue) is fmha_fwd.s.j2's, imported from it; the schedule
 is asm/fmha_fwd/fmha_fwd_pp.s.j2's (documented there).
 
-Selection cost: fmha_fwd's model (rounds of workgroups over the CUs, the busiest CU's flops at the dense 16-bit
-peak per CU, plus the launch per round), with one 8-wave workgroup per CU (the LDS ring and the VGPRs allow no
-second) and the rate times PP_GAIN: how much faster this kernel's launch is than that of the kernel
+Selection cost: fmha_fwd's model (rounds of workgroups over the CUs, the busiest CU's flops at the variant's
+dense rate per CU (fmha_fwd.dense_rate), plus the launch per round), with one 8-wave workgroup per CU (the LDS ring
+and the VGPRs allow no second) and the rate times PP_GAIN: how much faster this kernel's launch is than that of the kernel
 fmha_fwd's model picks, in bench/fmha_table's launch model (MODELED, B = 1, Hq = Hkv = H, Sq = Sk = 4096), per
-arch and mask, once for a grid of at least one workgroup per CU (H = 64) and once for fewer workgroups than
+arch, dtype class (16-bit, fp8) and mask, once for a grid of at least one workgroup per CU (H = 64) and once for fewer workgroups than
 CUs (H = 8: the 256-row tiles leave CUs idle where the smaller tiles spread the rows over all of them, which
 fmha_fwd's model, charging its kernels half rate at one wave per SIMD, does not see). At both shapes the two
-costs then stand in the ratio of the modeled launches."""
+costs then stand in the ratio of the modeled launches. The bench has no causal fp8 row, so no fp8 window
+kernel is declared (nothing would set its gain)."""
 
-from gen.archs import ROOFLINE, WAVE_SIZE, arch_info
+from gen.archs import FP8_FORMAT, ROOFLINE, WAVE_SIZE, arch_info
 from gen.families import fmha_fwd
 from gen.spec import FamilySpec
 
@@ -28,8 +30,12 @@ PP_SGPR_BASE = 97   # the first SGPR fmha_fwd.s.j2 leaves free (s_rescaled is s9
 # (grid >= one workgroup per CU, grid < CUs): fmha_fwd's picked kernel's modeled launch over this kernel's,
 # bench/fmha_table --seq 4096 --heads 64 / --heads 8 (MODELED; figures in its README); "window" is its causal row,
 # against fmha_fwd's causal kernels with Q-tile pairs (fmha_fwd.Q_TILE_PAIRS)
-PP_GAIN = {("gfx942", "none"): (683.4 / 598.5, 121.3 / 150.4), ("gfx942", "window"): (389.6 / 372.7, 124.4 / 150.9),
-           ("gfx950", "none"): (494.6 / 381.7, 78.9 / 96.1), ("gfx950", "window"): (248.8 / 273.6, 78.8 / 97.5)}
+PP_GAIN = {("gfx942", "16bit", "none"): (683.4 / 598.5, 121.3 / 150.4),
+           ("gfx942", "16bit", "window"): (389.6 / 372.7, 124.4 / 150.9),
+           ("gfx950", "16bit", "none"): (494.6 / 381.7, 78.9 / 96.1),
+           ("gfx950", "16bit", "window"): (248.8 / 273.6, 78.8 / 97.5),
+           ("gfx942", "fp8", "none"): (578.3 / 527.6, 110.2 / 132.6),
+           ("gfx950", "fp8", "none"): (409.3 / 391.4, 78.4 / 98.6)}
 
 
 def _kernargs(p: dict) -> list:
@@ -39,10 +45,13 @@ def _kernargs(p: dict) -> list:
 
 
 def _space(arch: str) -> dict[str, list]:
-    return {"dtype": ["bf16", "f16"], "dqk": [128], "dv": [128], "mask": fmha_fwd.MASKS, "waves": [WAVES]}
+    return {"dtype": ["bf16", "f16", "fp8"], "dqk": [128], "dv": [128], "mask": fmha_fwd.MASKS, "waves": [WAVES],
+            "fp8_format": [FP8_FORMAT[arch]]}
 
 
 def _valid(arch: str, p: dict) -> str | None:
+    if p["dtype"] == "fp8" and p["mask"] != "none":
+        return "fp8 ping-pong kernels are declared without a mask (no modeled causal fp8 figure sets their gain)"
     plan = _plan(arch, p)
     if plan["next_free_vgpr"] > fmha_fwd.SIMD_VGPRS // 2:
         return f"register plan needs {plan['next_free_vgpr']} VGPRs: two waves per SIMD need at most 256"
@@ -53,12 +62,17 @@ def _valid(arch: str, p: dict) -> str | None:
 
 def _plan(arch: str, p: dict) -> dict:
     """fmha_fwd's plan at 8 waves (each thread stages one K and one V chunk of a tile), plus the ring: the
-    slot size, the LDS addresses' slot-0 copies (the live ones move with the slot) and 4 SGPRs."""
-    plan = fmha_fwd._plan(arch, {**p, "waves": WAVES, "fp8_format": ""})
+    slot size, the LDS addresses' slot-0 copies (the live ones move with the slot) and 4 SGPRs. fp8 tiles
+    have 256 K and 256 V chunks (one byte per element): `split_staging`, group A's 256 threads stage the K
+    chunks and group B's the V chunks, each by fmha_fwd's 4-wave map (its plan at 4 waves, thread t % 256)."""
+    split = p["dtype"] == "fp8"
+    plan = fmha_fwd._plan(arch, {**p, "waves": WAVES // 2 if split else WAVES,
+                                 "fp8_format": p.get("fp8_format", "") if split else ""})
     assert len(plan["k_stage"]) == 1 and len(plan["v_stage"]) == 1, "one K and one V chunk per thread"
     assert not plan["o_agprs"] and plan["k_row_chunks"] % 8 == 0, "the template keeps O^T in VGPRs, whole K blocks"
     free = plan["next_free_vgpr"]
     plan.update({
+        "bq": BQ, "split_staging": split,
         "slot_bytes": plan["lds_bytes"], "lds_bytes": LDS_SLOTS * plan["lds_bytes"], "slots": LDS_SLOTS,
         "v_kr0": free, "v_vr0": free + 1, "v_kw0": free + 2, "v_vw0": free + 3, "next_free_vgpr": free + 4,
         "s_pp": PP_SGPR_BASE, "next_free_sgpr": PP_SGPR_BASE + 4,
@@ -75,12 +89,12 @@ def _cost(arch: str, p: dict) -> list:
         flops = ["mul", flops, ["if", ["ge", "window_right", 0], 0.5, 1.0]]
 
     def gain(mask: str) -> list:
-        full, partial = PP_GAIN[(arch, mask)]
+        full, partial = PP_GAIN[(arch, "fp8" if p["dtype"] == "fp8" else "16bit", mask)]
         return ["if", ["ge", wgs, "cus"], full, partial]
 
     # window kernels: the causal figures where the band has a right bound (as the flops above)
     rate_gain = gain("none") if p["mask"] == "none" else ["if", ["ge", "window_right", 0], gain("window"), gain("none")]
-    rate = ["mul", roof.flops_per_ns_per_cu, rate_gain]
+    rate = ["mul", fmha_fwd.dense_rate(arch, p), rate_gain]
     return ["add", ["div", ["mul", rounds, flops], rate], ["mul", rounds, roof.launch_ns]]
 
 

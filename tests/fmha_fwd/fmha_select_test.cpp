@@ -160,11 +160,17 @@ TEST_F(FmhaSelect, ShortPromptsTakeTheSmallTile) {
 }
 
 // fp8 hd128 with 8 heads: 256 workgroups of 128 rows or 512 of 64 both leave one CU with 4 waves, so the
-// model ties and the smaller id (the 64-row tile) wins; the match carries the arch's fp8 format.
+// model ties and the smaller id (the 64-row tile) wins; the match carries the arch's fp8 format. With 64
+// heads the fp8 ping-pong kernel fills the machine and wins (bench/fmha_table, MODELED: gfx942 527.6 against
+// 578.3 us, gfx950 391.4 against 409.3 us); at 8 heads it would leave CUs idle (132.6 / 98.6 us).
 TEST_F(FmhaSelect, Fp8PicksTheFormatOfTheArch) {
   const Shape s{1, 8, 8, 4096, 4096, 128, 128, -1, -1, "fp8"};
   EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_gfx942_tfp8_d128_dv128_mnone_w2");
   EXPECT_EQ(pinned(s, "gfx950", 256), "fmha_fwd_gfx950_tfp8_d128_dv128_mnone_w2");
+  Shape many = s;
+  many.Hq = many.Hkv = 64;
+  EXPECT_EQ(pinned(many, "gfx942", 304), "fmha_fwd_pp_gfx942_tfp8_d128_dv128_mnone_w8");
+  EXPECT_EQ(pinned(many, "gfx950", 256), "fmha_fwd_pp_gfx950_tfp8_d128_dv128_mnone_w8");
 }
 
 // Causal Q-tile pairs (gen/families/fmha_fwd.py Q_TILE_PAIRS) where the triangle dominates: a 4096-token
