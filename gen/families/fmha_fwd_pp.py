@@ -1,6 +1,8 @@
 """fmha_fwd_pp: the fmha_fwd op (same arguments, masks, varlen, LSE: gen/families/fmha_fwd.py) as a ping-pong
-kernel (issue 11, item 2: the softmax of one tile overlaps the MFMAs of another) at head dims 128/128: 16-bit
-with both masks, fp8 (fmha_fwd's fp8: Q.K^T on the fp8 MFMA, V to bf16 in LDS, descales) without a mask.
+kernel (issue 11, item 2: the softmax of one tile overlaps the MFMAs of another): 16-bit at head dims 128/128
+(both masks) and 192/128 (gfx950, no mask: three slots do not fit gfx942's 64 KiB LDS), fp8 at 128/128 (fmha_fwd's
+fp8: Q.K^T on the fp8 MFMA, V to bf16 in LDS, descales; no mask). Declared where bench/fmha_table has the
+launch figures that set PP_GAIN.
 
 8 waves in two groups of 4 (waves 0-3 and 4-7: one wave of each group per SIMD), 32 query rows per wave, a
 256-row Q tile. Group B runs half an iteration behind group A, so while one group's waves issue their
@@ -16,8 +18,9 @@ fmha_fwd's model picks, in bench/fmha_table's launch model (MODELED, B = 1, Hq =
 arch, dtype class (16-bit, fp8) and mask, once for a grid of at least one workgroup per CU (H = 64) and once for fewer workgroups than
 CUs (H = 8: the 256-row tiles leave CUs idle where the smaller tiles spread the rows over all of them, which
 fmha_fwd's model, charging its kernels half rate at one wave per SIMD, does not see). At both shapes the two
-costs then stand in the ratio of the modeled launches. The bench has no causal fp8 row, so no fp8 window
-kernel is declared (nothing would set its gain)."""
+costs then stand in the ratio of the modeled launches. The bench's causal rows are bf16 hd128 only, so the
+other window variants are not declared (nothing would set their gain). hd64 ping-pong kernels were built and
+measured slower than fmha_fwd's (bench/fmha_table README), so they are not declared either."""
 
 from gen.archs import FP8_FORMAT, ROOFLINE, WAVE_SIZE, arch_info
 from gen.families import fmha_fwd
@@ -30,12 +33,19 @@ PP_SGPR_BASE = 97   # the first SGPR fmha_fwd.s.j2 leaves free (s_rescaled is s9
 # (grid >= one workgroup per CU, grid < CUs): fmha_fwd's picked kernel's modeled launch over this kernel's,
 # bench/fmha_table --seq 4096 --heads 64 / --heads 8 (MODELED; figures in its README); "window" is its causal row,
 # against fmha_fwd's causal kernels with Q-tile pairs (fmha_fwd.Q_TILE_PAIRS)
-PP_GAIN = {("gfx942", "16bit", "none"): (683.4 / 598.5, 121.3 / 150.4),
-           ("gfx942", "16bit", "window"): (389.6 / 372.7, 124.4 / 150.9),
-           ("gfx950", "16bit", "none"): (494.6 / 381.7, 78.9 / 96.1),
-           ("gfx950", "16bit", "window"): (248.8 / 273.6, 78.8 / 97.5),
-           ("gfx942", "fp8", "none"): (578.3 / 527.6, 110.2 / 132.6),
-           ("gfx950", "fp8", "none"): (409.3 / 391.4, 78.4 / 98.6)}
+PP_GAIN = {("gfx942", "16bit", 128, "none"): (683.4 / 598.5, 121.3 / 150.4),
+           ("gfx942", "16bit", 128, "window"): (389.6 / 372.7, 124.4 / 150.9),
+           ("gfx950", "16bit", 128, "none"): (494.6 / 381.7, 78.9 / 96.1),
+           ("gfx950", "16bit", 128, "window"): (248.8 / 273.6, 78.8 / 97.5),
+           ("gfx942", "fp8", 128, "none"): (578.3 / 527.6, 110.2 / 132.6),
+           ("gfx950", "fp8", 128, "none"): (409.3 / 391.4, 78.4 / 98.6),
+           ("gfx950", "16bit", 192, "none"): (619.4 / 422.5, 91.8 / 106.3)}
+# head dims (Q/K, V) per dtype
+PP_HEAD_DIMS = {"bf16": [(128, 128), (192, 128)], "f16": [(128, 128), (192, 128)], "fp8": [(128, 128)]}
+
+
+def _dtype_class(p: dict) -> str:
+    return "fp8" if p["dtype"] == "fp8" else "16bit"
 
 
 def _kernargs(p: dict) -> list:
@@ -45,18 +55,20 @@ def _kernargs(p: dict) -> list:
 
 
 def _space(arch: str) -> dict[str, list]:
-    return {"dtype": ["bf16", "f16", "fp8"], "dqk": [128], "dv": [128], "mask": fmha_fwd.MASKS, "waves": [WAVES],
+    return {"dtype": ["bf16", "f16", "fp8"], "dqk": [128, 192], "dv": [128], "mask": fmha_fwd.MASKS, "waves": [WAVES],
             "fp8_format": [FP8_FORMAT[arch]]}
 
 
 def _valid(arch: str, p: dict) -> str | None:
-    if p["dtype"] == "fp8" and p["mask"] != "none":
-        return "fp8 ping-pong kernels are declared without a mask (no modeled causal fp8 figure sets their gain)"
+    if (p["dqk"], p["dv"]) not in PP_HEAD_DIMS[p["dtype"]]:
+        return f"head dims {p['dqk']}/{p['dv']} are not declared for {p['dtype']}"
     plan = _plan(arch, p)
     if plan["next_free_vgpr"] > fmha_fwd.SIMD_VGPRS // 2:
         return f"register plan needs {plan['next_free_vgpr']} VGPRs: two waves per SIMD need at most 256"
     if plan["lds_bytes"] > arch_info(arch).lds_bytes:
         return f"{LDS_SLOTS} K/V slots do not fit in LDS"
+    if (arch, _dtype_class(p), p["dqk"], p["mask"]) not in PP_GAIN:
+        return "no modeled launch figure sets this variant's gain (bench/fmha_table has no such row)"
     return None
 
 
@@ -65,10 +77,12 @@ def _plan(arch: str, p: dict) -> dict:
     slot size, the LDS addresses' slot-0 copies (the live ones move with the slot) and 4 SGPRs. fp8 tiles
     have 256 K and 256 V chunks (one byte per element): `split_staging`, group A's 256 threads stage the K
     chunks and group B's the V chunks, each by fmha_fwd's 4-wave map (its plan at 4 waves, thread t % 256)."""
-    split = p["dtype"] == "fp8"
+    threads = WAVES * WAVE_SIZE
+    chunks = [fmha_fwd.KV_TILE * d * fmha_fwd.ELEM_BYTES[p["dtype"]] // fmha_fwd.CHUNK_BYTES for d in (p["dqk"], p["dv"])]
+    split = chunks != [threads, threads]
     plan = fmha_fwd._plan(arch, {**p, "waves": WAVES // 2 if split else WAVES,
-                                 "fp8_format": p.get("fp8_format", "") if split else ""})
-    assert len(plan["k_stage"]) == 1 and len(plan["v_stage"]) == 1, "one K and one V chunk per thread"
+                                 "fp8_format": p.get("fp8_format", "") if p["dtype"] == "fp8" else ""})
+    assert split or (len(plan["k_stage"]) == 1 and len(plan["v_stage"]) == 1), "one K and one V chunk per thread"
     assert not plan["o_agprs"] and plan["k_row_chunks"] % 8 == 0, "the template keeps O^T in VGPRs, whole K blocks"
     free = plan["next_free_vgpr"]
     plan.update({
@@ -89,7 +103,7 @@ def _cost(arch: str, p: dict) -> list:
         flops = ["mul", flops, ["if", ["ge", "window_right", 0], 0.5, 1.0]]
 
     def gain(mask: str) -> list:
-        full, partial = PP_GAIN[(arch, "fp8" if p["dtype"] == "fp8" else "16bit", mask)]
+        full, partial = PP_GAIN[(arch, _dtype_class(p), p["dqk"], mask)]
         return ["if", ["ge", wgs, "cus"], full, partial]
 
     # window kernels: the causal figures where the band has a right bound (as the flops above)

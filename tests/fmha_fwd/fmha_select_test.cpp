@@ -133,6 +133,12 @@ TEST_F(FmhaSelect, PingPongWhereTheGridFillsTheMachine) {
   Shape f16 = many;
   f16.dtype = "f16";
   EXPECT_EQ(pinned(f16, "gfx942", 304), "fmha_fwd_pp_gfx942_tf16_d128_dv128_mnone_w8");
+  // head dims 192/128 (DeepSeek-V3's, without the causal mask): gfx950's ping-pong kernel, modeled 422.5 against
+  // 619.4 us at 64 heads; gfx942 has none (three K/V slots exceed its 64 KiB LDS)
+  Shape wide = many;
+  wide.dqk = 192;
+  EXPECT_EQ(pinned(wide, "gfx950", 256), "fmha_fwd_pp_gfx950_tbf16_d192_dv128_mnone_w8");
+  EXPECT_EQ(pinned(wide, "gfx942", 304), "fmha_fwd_gfx942_tbf16_d192_dv128_mnone_w4");
 }
 
 // DeepSeek-V3 prefill: 128 heads, qk head dim 192 (128 nope + 64 rope), v head dim 128, causal.
