@@ -140,9 +140,11 @@ def _v_rows_staging(cpr: int, threads: int) -> list[tuple[int, int]]:
     return [((pas * threads // cpr) % KV_TILE, 0) for pas in range(KV_TILE * cpr // threads)]
 
 
-def _plan(arch: str, p: dict) -> dict:
+def _plan(arch: str, p: dict, compact: bool = True) -> dict:
     """Register and LDS allocation. v0..v27 are the template's fixed registers. fp8: Q.K^T runs on the arch's
-    fp8 MFMA, V is converted to bf16 (exact) on its way to LDS and P.V runs in bf16 like the 16-bit kernels."""
+    fp8 MFMA, V is converted to bf16 (exact) on its way to LDS and P.V runs in bf16 like the 16-bit kernels.
+    `compact`: take the compact map where it adds a wave per SIMD (fmha_fwd_pp, which borrows this plan for
+    its staging at other wave counts, passes False)."""
     fp8 = p["dtype"] == "fp8"
     eb = ELEM_BYTES[p["dtype"]]
     mfma_qk = FP8_MFMA[arch] if fp8 else MFMA_32X32[(arch, p["dtype"])]
@@ -184,9 +186,9 @@ def _plan(arch: str, p: dict) -> dict:
         plan = _registers(groups, blocks, k_stage, v_stage, o_agprs, k_batch, v_batch)
         if plan["next_free_vgpr"] <= MAX_ARCH_VGPRS:
             break
-    # 16-bit: the compact map where it lets one more wave share each SIMD (head dims 64/64 at 4 waves: 160
-    # -> 128 VGPRs, 3 -> 4 waves per SIMD; bench/fmha_table README)
-    if not fp8 and groups % LEAN_K_BATCH == 0:
+    # the compact map where it lets one more wave share each SIMD (16-bit head dims 64/64 at 4 waves: 160
+    # -> 128 VGPRs, 3 -> 4 waves per SIMD; fp8 64/64 at 2 waves, 128/128 at 4; bench/fmha_table README)
+    if compact and groups % LEAN_K_BATCH == 0:
         lean = _lean_registers(groups, blocks, k_stage, v_stage)
         if lean and _waves_per_simd(lean) > _waves_per_simd(plan):
             plan, o_agprs, k_batch, v_batch = lean, False, LEAN_K_BATCH, LEAN_V_BATCH
@@ -235,9 +237,9 @@ def _registers(groups: int, blocks: int, k_stage: list, v_stage: list, o_agprs: 
 def _lean_registers(groups: int, blocks: int, k_stage: list, v_stage: list) -> dict | None:
     """The compact map: the single registers (V key, global offsets) packed right above v27 instead of
     4-aligned, K operand batch LEAN_K_BATCH and V batch LEAN_V_BATCH, and the tail tile's masked load
-    addresses in the K operand registers: tile_loads issues its loads before the S MFMAs' K reads refill
-    them (fmha_fwd.s.j2 loop; fmha_fwd_pp.s.j2 loads in the VALU phase, after the S MFMAs). None where
-    they do not fit there."""
+    addresses in the K operand registers: in fmha_fwd.s.j2's loop tile_loads issues its loads after the fp8 V
+    conversion (lds_writes, which borrows those registers) and before the S MFMAs' K reads refill them. None
+    where they do not fit there."""
     if len(k_stage) + len(v_stage) > 4 * LEAN_K_BATCH:
         return None
     singles = 28 + 1 + len(k_stage) + len(v_stage)
@@ -257,7 +259,9 @@ def _lean_registers(groups: int, blocks: int, k_stage: list, v_stage: list) -> d
 def _waves_per_simd(plan: dict) -> int:
     """Waves of this kernel one SIMD holds by registers: 512 / allocation (arch VGPRs 4-aligned plus the
     AGPRs, in granules of 8)."""
-    unified = (plan["next_free_vgpr"] + 3) // 4 * 4 + plan["agpr_count"] if plan["agpr_count"] else plan["next_free_vgpr"]
+    unified = plan["next_free_vgpr"]
+    if plan["agpr_count"]:
+        unified = (unified + 3) // 4 * 4 + plan["agpr_count"]
     return min(8, SIMD_VGPRS // ((unified + 7) // 8 * 8))
 
 

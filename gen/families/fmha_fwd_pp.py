@@ -1,8 +1,8 @@
 """fmha_fwd_pp: the fmha_fwd op (same arguments, masks, varlen, LSE: gen/families/fmha_fwd.py) as a ping-pong
 kernel (issue 11, item 2: the softmax of one tile overlaps the MFMAs of another): 16-bit at head dims 128/128
-(both masks) and 192/128 (gfx950, no mask: three slots do not fit gfx942's 64 KiB LDS), fp8 at 128/128 (fmha_fwd's
-fp8: Q.K^T on the fp8 MFMA, V to bf16 in LDS, descales; no mask). Declared where bench/fmha_table has the
-launch figures that set PP_GAIN.
+(both masks) and 192/128 (gfx950, no mask: three slots do not fit gfx942's 64 KiB LDS), fp8 at 128/128
+(fmha_fwd's fp8: Q.K^T on the fp8 MFMA, V to bf16 in LDS, descales; no mask). Declared where
+bench/fmha_table has the launch figures that set PP_GAIN.
 
 8 waves in two groups of 4 (waves 0-3 and 4-7: one wave of each group per SIMD), 32 query rows per wave, a
 256-row Q tile. Group B runs half an iteration behind group A, so while one group's waves issue their
@@ -12,13 +12,13 @@ online softmax, O^T += V^T.P^T, the masks, the epilogue) is fmha_fwd.s.j2's, imp
 is asm/fmha_fwd/fmha_fwd_pp.s.j2's (documented there).
 
 Selection cost: fmha_fwd's model (rounds of workgroups over the CUs, the busiest CU's flops at the variant's
-dense rate per CU (fmha_fwd.dense_rate), plus the launch per round), with one 8-wave workgroup per CU (the LDS ring
-and the VGPRs allow no second) and the rate times PP_GAIN: how much faster this kernel's launch is than that of the kernel
-fmha_fwd's model picks, in bench/fmha_table's launch model (MODELED, B = 1, Hq = Hkv = H, Sq = Sk = 4096), per
-arch, dtype class (16-bit, fp8) and mask, once for a grid of at least one workgroup per CU (H = 64) and once for fewer workgroups than
-CUs (H = 8: the 256-row tiles leave CUs idle where the smaller tiles spread the rows over all of them, which
-fmha_fwd's model, charging its kernels half rate at one wave per SIMD, does not see). At both shapes the two
-costs then stand in the ratio of the modeled launches. The bench's causal rows are bf16 hd128 only, so the
+dense rate per CU (fmha_fwd.dense_rate), plus the launch per round), with one 8-wave workgroup per CU (the LDS
+ring and the VGPRs allow no second) and the rate times PP_GAIN: how much faster this kernel's launch is than
+that of the kernel fmha_fwd's model picks, in bench/fmha_table's launch model (MODELED, B = 1, Hq = Hkv = H,
+Sq = Sk = 4096), per arch, dtype class (16-bit, fp8), Q/K head dim and mask, once for a grid of at least one
+workgroup per CU (H = 64) and once for fewer workgroups than CUs (H = 8: the 256-row tiles leave CUs idle
+where the smaller tiles spread the rows over all of them, which fmha_fwd's model, charging its kernels half
+rate at one wave per SIMD, does not see). At both shapes the two costs then stand in the ratio of the modeled launches. The bench's causal rows are bf16 hd128 only, so the
 other window variants are not declared (nothing would set their gain). hd64 ping-pong kernels were built and
 measured slower than fmha_fwd's (bench/fmha_table README), so they are not declared either."""
 
@@ -32,7 +32,8 @@ LDS_SLOTS = 3       # the K/V ring: tile j's K (and j-1's V) are read while a th
 PP_SGPR_BASE = 97   # the first SGPR fmha_fwd.s.j2 leaves free (s_rescaled is s96)
 # (grid >= one workgroup per CU, grid < CUs): fmha_fwd's picked kernel's modeled launch over this kernel's,
 # bench/fmha_table --seq 4096 --heads 64 / --heads 8 (MODELED; figures in its README); "window" is its causal row,
-# against fmha_fwd's causal kernels with Q-tile pairs (fmha_fwd.Q_TILE_PAIRS)
+# against fmha_fwd's causal kernels with Q-tile pairs (fmha_fwd.Q_TILE_PAIRS); keyed (arch, dtype class, Q/K head dim,
+# mask); "16bit" figures are bf16's
 PP_GAIN = {("gfx942", "16bit", 128, "none"): (683.4 / 598.5, 121.3 / 150.4),
            ("gfx942", "16bit", 128, "window"): (389.6 / 372.7, 124.4 / 150.9),
            ("gfx950", "16bit", 128, "none"): (494.6 / 381.7, 78.9 / 96.1),
@@ -55,8 +56,8 @@ def _kernargs(p: dict) -> list:
 
 
 def _space(arch: str) -> dict[str, list]:
-    return {"dtype": ["bf16", "f16", "fp8"], "dqk": [128, 192], "dv": [128], "mask": fmha_fwd.MASKS, "waves": [WAVES],
-            "fp8_format": [FP8_FORMAT[arch]]}
+    return {"dtype": ["bf16", "f16", "fp8"], "dqk": [128, 192], "dv": [128], "mask": fmha_fwd.MASKS,
+            "waves": [WAVES], "fp8_format": [FP8_FORMAT[arch]]}
 
 
 def _valid(arch: str, p: dict) -> str | None:
@@ -74,14 +75,17 @@ def _valid(arch: str, p: dict) -> str | None:
 
 def _plan(arch: str, p: dict) -> dict:
     """fmha_fwd's plan at 8 waves (each thread stages one K and one V chunk of a tile), plus the ring: the
-    slot size, the LDS addresses' slot-0 copies (the live ones move with the slot) and 4 SGPRs. fp8 tiles
-    have 256 K and 256 V chunks (one byte per element): `split_staging`, group A's 256 threads stage the K
-    chunks and group B's the V chunks, each by fmha_fwd's 4-wave map (its plan at 4 waves, thread t % 256)."""
+    slot size, the LDS addresses' slot-0 copies (the live ones move with the slot) and 4 SGPRs. Where a tile
+    is not 512 K + 512 V chunks of 16 bytes (fp8 hd128: 256 + 256, hd192/128: 768 + 512), `split_staging`:
+    group A's 256 threads stage the K chunks and group B's the V chunks, each by fmha_fwd's 4-wave map (its
+    plan at 4 waves, thread t % 256)."""
     threads = WAVES * WAVE_SIZE
-    chunks = [fmha_fwd.KV_TILE * d * fmha_fwd.ELEM_BYTES[p["dtype"]] // fmha_fwd.CHUNK_BYTES for d in (p["dqk"], p["dv"])]
+    eb = fmha_fwd.ELEM_BYTES[p["dtype"]]
+    chunks = [fmha_fwd.KV_TILE * d * eb // fmha_fwd.CHUNK_BYTES for d in (p["dqk"], p["dv"])]
     split = chunks != [threads, threads]
     plan = fmha_fwd._plan(arch, {**p, "waves": WAVES // 2 if split else WAVES,
-                                 "fp8_format": p.get("fp8_format", "") if p["dtype"] == "fp8" else ""})
+                                 "fp8_format": p.get("fp8_format", "") if p["dtype"] == "fp8" else ""},
+                          compact=False)
     assert split or (len(plan["k_stage"]) == 1 and len(plan["v_stage"]) == 1), "one K and one V chunk per thread"
     assert not plan["o_agprs"] and plan["k_row_chunks"] % 8 == 0, "the template keeps O^T in VGPRs, whole K blocks"
     free = plan["next_free_vgpr"]
