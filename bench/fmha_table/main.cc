@@ -3,7 +3,8 @@
 // Usage: ingot_fmha_table [--pack DIR] [--arch gfx942|gfx950]... [--seq S] [--heads H] [--emulated-heads N]
 //                         [--rows all|causal|hd128]
 // Rows: B = 1, Hq = Hkv = H (default 8), Sq = Sk = S (default 4096): bf16 hd128 non-causal and causal, hd64,
-// hd192/128 and hd256 non-causal, fp8 hd128, hd64 and hd192/128 non-causal. Exit status 0 when every row ran.
+// hd192/128 and hd256 non-causal, fp8 hd128, hd64 and hd192/128 non-causal; bf16 hd192/128 and fp8 hd128 causal.
+// Exit status 0 when every row ran.
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -98,7 +99,8 @@ int main(int argc, char** argv) {
     const FmhaCase rows[] = {{arch, "bf16", 128, 128, false}, {arch, "bf16", 128, 128, true},
                              {arch, "bf16", 64, 64, false}, {arch, "bf16", 192, 128, false},
                              {arch, "bf16", 256, 256, false}, {arch, "fp8", 128, 128, false},
-                             {arch, "fp8", 64, 64, false},    {arch, "fp8", 192, 128, false}};
+                             {arch, "fp8", 64, 64, false},    {arch, "fp8", 192, 128, false},
+                             {arch, "bf16", 192, 128, true},  {arch, "fp8", 128, 128, true}};
     for (FmhaCase c : rows) {
       if ((rows_kept == "causal" && !c.causal) || (rows_kept == "hd128" && (c.dqk != 128 || c.dtype != "bf16"))) continue;
       c.Sq = c.Sk = seq;

@@ -50,6 +50,7 @@ D_BLOCK = 64                     # K/V staging maps 64-column blocks of a tile (
 V_ROW_PAD_DWORDS = {64: 16, 128: 16, 256: 16}
 VT_PITCH = KV_TILE * 2 + 8      # V^T row (one output column, 32 keys) + 8: an odd number of 8-byte slots
 INT32_LIMIT = 2**31
+LEAN_K_BATCH, LEAN_V_BATCH = 2, 1  # the compact register map's K / V operand batches (_lean_registers)
 SIMD_VGPRS = 512                 # VGPRs (arch + accumulation) per lane of one SIMD: waves/SIMD = 512 / allocation
 SIMDS_PER_CU = 4
 LOG2E = 1.4426950408889634
@@ -139,9 +140,11 @@ def _v_rows_staging(cpr: int, threads: int) -> list[tuple[int, int]]:
     return [((pas * threads // cpr) % KV_TILE, 0) for pas in range(KV_TILE * cpr // threads)]
 
 
-def _plan(arch: str, p: dict) -> dict:
+def _plan(arch: str, p: dict, compact: bool = True) -> dict:
     """Register and LDS allocation. v0..v27 are the template's fixed registers. fp8: Q.K^T runs on the arch's
-    fp8 MFMA, V is converted to bf16 (exact) on its way to LDS and P.V runs in bf16 like the 16-bit kernels."""
+    fp8 MFMA, V is converted to bf16 (exact) on its way to LDS and P.V runs in bf16 like the 16-bit kernels.
+    `compact`: take the compact map where it adds a wave per SIMD (fmha_fwd_pp, which borrows this plan for
+    its staging at other wave counts, passes False)."""
     fp8 = p["dtype"] == "fp8"
     eb = ELEM_BYTES[p["dtype"]]
     mfma_qk = FP8_MFMA[arch] if fp8 else MFMA_32X32[(arch, p["dtype"])]
@@ -180,25 +183,15 @@ def _plan(arch: str, p: dict) -> dict:
     # a batch of K operand chunks must divide the groups (fp8: 2 at 64/64, 6 at 192/128)
     options = [(o_agprs, kb, vb) for o_agprs in (False, True) for kb, vb in batches if groups % kb == 0]
     for o_agprs, k_batch, v_batch in options:
-        vgprs = VgprAllocator(28)
-        take = vgprs.take
-        plan = {
-            "v_q": take(4 * groups),
-            "v_o": 0 if o_agprs else take(16 * blocks),
-            "v_s": take(16),
-            "v_p": take(8),
-            "v_kf": take(4 * k_batch),
-            "v_vf": take(8 * v_batch),
-            "v_k_data": take(4 * len(k_stage)),
-            "v_v_data": take(4 * len(v_stage)),
-            "v_k_off": take(len(k_stage)),
-            "v_v_off": take(len(v_stage)),
-            "v_k_addr": take(len(k_stage)),    # per-tile masked load addresses (kept until the load issues)
-            "v_v_addr": take(len(v_stage)),
-            "v_vrow": take(1),                 # this thread's V key (the K key is v_krow)
-        }
-        if vgprs.next_free() <= MAX_ARCH_VGPRS:
+        plan = _registers(groups, blocks, k_stage, v_stage, o_agprs, k_batch, v_batch)
+        if plan["next_free_vgpr"] <= MAX_ARCH_VGPRS:
             break
+    # the compact map where it lets one more wave share each SIMD (16-bit head dims 64/64 at 4 waves: 160
+    # -> 128 VGPRs, 3 -> 4 waves per SIMD; fp8 64/64 at 2 waves, 128/128 at 4; bench/fmha_table README)
+    if compact and groups % LEAN_K_BATCH == 0:
+        lean = _lean_registers(groups, blocks, k_stage, v_stage)
+        if lean and _waves_per_simd(lean) > _waves_per_simd(plan):
+            plan, o_agprs, k_batch, v_batch = lean, False, LEAN_K_BATCH, LEAN_V_BATCH
     k_pitch = k_row_bytes + CHUNK_BYTES    # odd number of 16-byte slots per K row
     k_bytes = KV_TILE * k_pitch
     lds_bytes = k_bytes + v_bytes
@@ -206,14 +199,70 @@ def _plan(arch: str, p: dict) -> dict:
         "mfma_qk": mfma_qk, "mfma_pv": mfma_pv, "fp8": fp8, "elem_bytes": eb, "chunk_cols": chunk_cols,
         "half_bytes": half_bytes, "cols_per_chunk": cols_per_chunk, "threads": threads, "groups": groups, "blocks": blocks, "k_batch": k_batch, "v_batch": v_batch,
         "k_stage": k_stage, "k_row_chunks": dqk * eb // CHUNK_BYTES, "v_stage": v_stage, "k_pitch": k_pitch, "vt_pitch": v_pitch,
-        "v_transposed_read": v_transposed_read, "o_agprs": o_agprs, "agpr_count": 16 * blocks if o_agprs else 0,
+        "v_transposed_read": v_transposed_read, "o_agprs": o_agprs,
         "lds_vt": k_bytes, "lds_bytes": lds_bytes, "bq": p["waves"] * ROWS_PER_WAVE, "kv_tile": KV_TILE,
         "lds_banks": LDS_BANKS[arch],
         # window kernels keep q_tile_pairs and the pair's second tile in s97 / s98
-        "next_free_vgpr": vgprs.next_free(), "next_free_sgpr": 99 if p["mask"] == "window" else 97,
+        "next_free_sgpr": 99 if p["mask"] == "window" else 97,
         "workgroup_ids": "xyz",
     })
     return plan
+
+
+def _registers(groups: int, blocks: int, k_stage: list, v_stage: list, o_agprs: bool, k_batch: int,
+               v_batch: int) -> dict:
+    """The tile-sized VGPR ranges above the template's fixed v0..v27, each aligned to 4."""
+    vgprs = VgprAllocator(28)
+    take = vgprs.take
+    plan = {
+        "v_q": take(4 * groups),
+        "v_o": 0 if o_agprs else take(16 * blocks),
+        "v_s": take(16),
+        "v_p": take(8),
+        "v_kf": take(4 * k_batch),
+        "v_vf": take(8 * v_batch),
+        "v_k_data": take(4 * len(k_stage)),
+        "v_v_data": take(4 * len(v_stage)),
+        "v_k_off": take(len(k_stage)),
+        "v_v_off": take(len(v_stage)),
+        "v_k_addr": take(len(k_stage)),    # per-tile masked load addresses (kept until the load issues)
+        "v_v_addr": take(len(v_stage)),
+        "v_vrow": take(1),                 # this thread's V key (the K key is v_krow)
+    }
+    plan["next_free_vgpr"] = vgprs.next_free()
+    plan["agpr_count"] = 16 * blocks if o_agprs else 0
+    return plan
+
+
+def _lean_registers(groups: int, blocks: int, k_stage: list, v_stage: list) -> dict | None:
+    """The compact map: the single registers (V key, global offsets) packed right above v27 instead of
+    4-aligned, K operand batch LEAN_K_BATCH and V batch LEAN_V_BATCH, and the tail tile's masked load
+    addresses in the K operand registers: in fmha_fwd.s.j2's loop tile_loads issues its loads after the fp8 V
+    conversion (lds_writes, which borrows those registers) and before the S MFMAs' K reads refill them. None
+    where they do not fit there."""
+    if len(k_stage) + len(v_stage) > 4 * LEAN_K_BATCH:
+        return None
+    singles = 28 + 1 + len(k_stage) + len(v_stage)
+    vgprs = VgprAllocator(singles)
+    take = vgprs.take
+    plan = {"v_vrow": 28, "v_k_off": 29, "v_v_off": 29 + len(k_stage),
+            "v_q": take(4 * groups), "v_o": take(16 * blocks), "v_s": take(16), "v_p": take(8),
+            "v_kf": take(4 * LEAN_K_BATCH), "v_vf": take(8 * LEAN_V_BATCH),
+            "v_k_data": take(4 * len(k_stage)), "v_v_data": take(4 * len(v_stage))}
+    plan["v_k_addr"] = plan["v_kf"]
+    plan["v_v_addr"] = plan["v_kf"] + len(k_stage)
+    plan["next_free_vgpr"] = vgprs.next_free()
+    plan["agpr_count"] = 0
+    return plan
+
+
+def _waves_per_simd(plan: dict) -> int:
+    """Waves of this kernel one SIMD holds by registers: 512 / allocation (arch VGPRs 4-aligned plus the
+    AGPRs, in granules of 8)."""
+    unified = plan["next_free_vgpr"]
+    if plan["agpr_count"]:
+        unified = (unified + 3) // 4 * 4 + plan["agpr_count"]
+    return min(8, SIMD_VGPRS // ((unified + 7) // 8 * 8))
 
 
 def _span(s: str, stride: str, d: str, eb: int) -> list:
@@ -250,10 +299,7 @@ def _cost(arch: str, p: dict) -> list:
     roof = ROOFLINE[arch]
     plan = _plan(arch, p)
     bq, waves = p["waves"] * ROWS_PER_WAVE, p["waves"]
-    unified = (plan["next_free_vgpr"] + 3) // 4 * 4 + plan["agpr_count"] if plan["agpr_count"] else plan["next_free_vgpr"]
-    vgpr_alloc = (unified + 7) // 8 * 8
-    waves_per_simd = min(8, SIMD_VGPRS // vgpr_alloc)
-    slots = max(1, min(waves_per_simd * SIMDS_PER_CU // waves, arch_info(arch).lds_bytes // plan["lds_bytes"]))
+    slots = max(1, min(_waves_per_simd(plan) * SIMDS_PER_CU // waves, arch_info(arch).lds_bytes // plan["lds_bytes"]))
     wgs = ["mul", _q_tile_rows(p), "Hq", "B"]
     resident = ["min", slots, ["ceil_div", wgs, "cus"]]          # workgroups sharing the busiest CU
     rounds = ["ceil_div", wgs, ["mul", "cus", slots]]
@@ -263,12 +309,16 @@ def _cost(arch: str, p: dict) -> list:
         flops = ["mul", flops, ["if", Q_TILE_PAIRS, 1.0, ["if", ["ge", "window_right", 0], 0.5, 1.0]]]
     # one wave per SIMD leaves its LDS-staging phase uncovered: about half the MFMA rate (ingot_fmha_table: 47-60%)
     efficiency = ["if", ["ge", ["mul", resident, waves], 2 * SIMDS_PER_CU], 1.0, 0.5]
-    # fp8: Q.K^T at the fp8 rate, P.V in bf16
-    rate = roof.flops_per_ns_per_cu
-    if p["dtype"] == "fp8":
-        rate = rate * (p["dqk"] + p["dv"]) / (p["dqk"] * rate / FP8_FLOPS_PER_NS_PER_CU[arch] + p["dv"])
-    compute = ["div", ["mul", rounds, resident, flops, 1.0 / rate], efficiency]
+    compute = ["div", ["mul", rounds, resident, flops, 1.0 / dense_rate(arch, p)], efficiency]
     return ["add", compute, ["mul", rounds, roof.launch_ns]]
+
+
+def dense_rate(arch: str, p: dict) -> float:
+    """Dense flops per ns per CU of the variant: 16-bit peak; fp8: Q.K^T at the fp8 rate, P.V in bf16."""
+    peak = ROOFLINE[arch].flops_per_ns_per_cu
+    if p["dtype"] != "fp8":
+        return peak
+    return peak * (p["dqk"] + p["dv"]) / (p["dqk"] * peak / FP8_FLOPS_PER_NS_PER_CU[arch] + p["dv"])
 
 
 def _kernargs(p: dict) -> list[KernArg]:

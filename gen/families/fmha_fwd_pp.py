@@ -1,5 +1,8 @@
 """fmha_fwd_pp: the fmha_fwd op (same arguments, masks, varlen, LSE: gen/families/fmha_fwd.py) as a ping-pong
-kernel (issue 11, item 2: the softmax of one tile overlaps the MFMAs of another), 16-bit at head dims 128/128.
+kernel (issue 11, item 2: the softmax of one tile overlaps the MFMAs of another): 16-bit at head dims 128/128
+and 192/128 (gfx950 only: three slots do not fit gfx942's 64 KiB LDS), both masks; fp8 at 128/128 (fmha_fwd's
+fp8: Q.K^T on the fp8 MFMA, V to bf16 in LDS, descales), no mask. Declared where bench/fmha_table has a
+launch figure that sets PP_GAIN.
 
 8 waves in two groups of 4 (waves 0-3 and 4-7: one wave of each group per SIMD), 32 query rows per wave, a
 256-row Q tile. Group B runs half an iteration behind group A, so while one group's waves issue their
@@ -8,16 +11,17 @@ s_barriers at different PCs. K/V tiles sit in a ring of 3 LDS slots. The per-wav
 online softmax, O^T += V^T.P^T, the masks, the epilogue) is fmha_fwd.s.j2's, imported from it; the schedule
 is asm/fmha_fwd/fmha_fwd_pp.s.j2's (documented there).
 
-Selection cost: fmha_fwd's model (rounds of workgroups over the CUs, the busiest CU's flops at the dense 16-bit
-peak per CU, plus the launch per round), with one 8-wave workgroup per CU (the LDS ring and the VGPRs allow no
-second) and the rate times PP_GAIN: how much faster this kernel's launch is than that of the kernel
-fmha_fwd's model picks, in bench/fmha_table's launch model (MODELED, B = 1, Hq = Hkv = H, Sq = Sk = 4096), per
-arch and mask, once for a grid of at least one workgroup per CU (H = 64) and once for fewer workgroups than
-CUs (H = 8: the 256-row tiles leave CUs idle where the smaller tiles spread the rows over all of them, which
-fmha_fwd's model, charging its kernels half rate at one wave per SIMD, does not see). At both shapes the two
-costs then stand in the ratio of the modeled launches."""
+Selection cost: fmha_fwd's model (rounds of workgroups over the CUs, the busiest CU's flops at the variant's
+dense rate per CU (fmha_fwd.dense_rate), plus the launch per round), with one 8-wave workgroup per CU (the LDS
+ring and the VGPRs allow no second) and the rate times PP_GAIN: how much faster this kernel's launch is than
+that of the kernel fmha_fwd's model picks, in bench/fmha_table's launch model (MODELED, B = 1, Hq = Hkv = H,
+Sq = Sk = 4096), per arch, dtype class (16-bit, fp8), Q/K head dim and mask, once for a grid of at least one
+workgroup per CU (H = 64) and once for fewer workgroups than CUs (H = 8: the 256-row tiles leave CUs idle
+where the smaller tiles spread the rows over all of them, which fmha_fwd's model, charging its kernels half
+rate at one wave per SIMD, does not see). At both shapes the two costs then stand in the ratio of the modeled launches. Variants measured slower than fmha_fwd's at both
+shapes (fp8 window, 16-bit hd64) are not declared (no PP_GAIN entry)."""
 
-from gen.archs import ROOFLINE, WAVE_SIZE, arch_info
+from gen.archs import FP8_FORMAT, ROOFLINE, WAVE_SIZE, arch_info
 from gen.families import fmha_fwd
 from gen.spec import FamilySpec
 
@@ -26,11 +30,26 @@ BQ = WAVES * fmha_fwd.ROWS_PER_WAVE
 LDS_SLOTS = 3       # the K/V ring: tile j's K (and j-1's V) are read while a third slot is written
 PP_SGPR_BASE = 97   # the first SGPR fmha_fwd.s.j2 leaves free (s_rescaled is s96)
 # (grid >= one workgroup per CU, grid < CUs): fmha_fwd's picked kernel's modeled launch over this kernel's,
-# bench/fmha_table --seq 4096 --heads 64 / --heads 8 (MODELED; figures in its README; gfx950's after the timing
-# model's LDS rate became 256 B/clk); "window" is its causal row,
-# against fmha_fwd's causal kernels with Q-tile pairs (fmha_fwd.Q_TILE_PAIRS)
-PP_GAIN = {("gfx942", "none"): (683.4 / 598.5, 121.3 / 150.4), ("gfx942", "window"): (389.6 / 372.7, 124.4 / 150.9),
-           ("gfx950", "none"): (500.4 / 267.7, 66.9 / 67.7), ("gfx950", "window"): (251.7 / 197.3, 69.6 / 69.1)}
+# bench/fmha_table --seq 4096 --heads 64 / --heads 8 (MODELED; figures in its README; gfx950 16-bit hd128's after the
+# timing model's LDS rate became 256 B/clk); "window" is its causal row,
+# against fmha_fwd's causal kernels with Q-tile pairs (fmha_fwd.Q_TILE_PAIRS); keyed (arch, dtype class, Q/K head dim,
+# mask); "16bit" figures are bf16's
+PP_GAIN = {("gfx942", "16bit", 128, "none"): (683.4 / 598.5, 121.3 / 150.4),
+           ("gfx942", "16bit", 128, "window"): (389.6 / 372.7, 124.4 / 150.9),
+           ("gfx950", "16bit", 128, "none"): (500.4 / 267.7, 66.9 / 67.7),
+           ("gfx950", "16bit", 128, "window"): (251.7 / 197.3, 69.6 / 69.1),
+           ("gfx942", "fp8", 128, "none"): (578.3 / 527.6, 110.2 / 132.6),
+           ("gfx950", "fp8", 128, "none"): (409.3 / 391.4, 78.4 / 98.6),
+           ("gfx950", "16bit", 192, "none"): (619.4 / 422.5, 91.8 / 106.3),
+           ("gfx950", "16bit", 192, "window"): (314.8 / 287.5, 86.3 / 102.5)}
+# Not declared (no entry): fp8 window kernels, built and slower than fmha_fwd's paired causal kernels (MODELED,
+# H = 64: gfx942 324.9 against 319.9 us, gfx950 277.3 against 212.6 us); 16-bit hd64 (bench/fmha_table README).
+# head dims (Q/K, V) per dtype
+PP_HEAD_DIMS = {"bf16": [(128, 128), (192, 128)], "f16": [(128, 128), (192, 128)], "fp8": [(128, 128)]}
+
+
+def _dtype_class(p: dict) -> str:
+    return "fp8" if p["dtype"] == "fp8" else "16bit"
 
 
 def _kernargs(p: dict) -> list:
@@ -40,26 +59,41 @@ def _kernargs(p: dict) -> list:
 
 
 def _space(arch: str) -> dict[str, list]:
-    return {"dtype": ["bf16", "f16"], "dqk": [128], "dv": [128], "mask": fmha_fwd.MASKS, "waves": [WAVES]}
+    return {"dtype": ["bf16", "f16", "fp8"], "dqk": [128, 192], "dv": [128], "mask": fmha_fwd.MASKS,
+            "waves": [WAVES], "fp8_format": [FP8_FORMAT[arch]]}
 
 
 def _valid(arch: str, p: dict) -> str | None:
+    if (p["dqk"], p["dv"]) not in PP_HEAD_DIMS[p["dtype"]]:
+        return f"head dims {p['dqk']}/{p['dv']} are not declared for {p['dtype']}"
     plan = _plan(arch, p)
     if plan["next_free_vgpr"] > fmha_fwd.SIMD_VGPRS // 2:
         return f"register plan needs {plan['next_free_vgpr']} VGPRs: two waves per SIMD need at most 256"
     if plan["lds_bytes"] > arch_info(arch).lds_bytes:
         return f"{LDS_SLOTS} K/V slots do not fit in LDS"
+    if (arch, _dtype_class(p), p["dqk"], p["mask"]) not in PP_GAIN:
+        return "not declared: no modeled launch figure where it is faster (PP_GAIN)"
     return None
 
 
 def _plan(arch: str, p: dict) -> dict:
     """fmha_fwd's plan at 8 waves (each thread stages one K and one V chunk of a tile), plus the ring: the
-    slot size, the LDS addresses' slot-0 copies (the live ones move with the slot) and 4 SGPRs."""
-    plan = fmha_fwd._plan(arch, {**p, "waves": WAVES, "fp8_format": ""})
-    assert len(plan["k_stage"]) == 1 and len(plan["v_stage"]) == 1, "one K and one V chunk per thread"
+    slot size, the LDS addresses' slot-0 copies (the live ones move with the slot) and 4 SGPRs. Where a tile
+    is not 512 K + 512 V chunks of 16 bytes (fp8 hd128: 256 + 256, hd192/128: 768 + 512), `split_staging`:
+    group A's 256 threads stage the K chunks and group B's the V chunks, each by fmha_fwd's 4-wave map (its
+    plan at 4 waves, thread t % 256)."""
+    threads = WAVES * WAVE_SIZE
+    eb = fmha_fwd.ELEM_BYTES[p["dtype"]]
+    chunks = [fmha_fwd.KV_TILE * d * eb // fmha_fwd.CHUNK_BYTES for d in (p["dqk"], p["dv"])]
+    split = chunks != [threads, threads]
+    plan = fmha_fwd._plan(arch, {**p, "waves": WAVES // 2 if split else WAVES,
+                                 "fp8_format": p.get("fp8_format", "") if p["dtype"] == "fp8" else ""},
+                          compact=False)
+    assert split or (len(plan["k_stage"]) == 1 and len(plan["v_stage"]) == 1), "one K and one V chunk per thread"
     assert not plan["o_agprs"] and plan["k_row_chunks"] % 8 == 0, "the template keeps O^T in VGPRs, whole K blocks"
     free = plan["next_free_vgpr"]
     plan.update({
+        "bq": BQ, "split_staging": split,
         "slot_bytes": plan["lds_bytes"], "lds_bytes": LDS_SLOTS * plan["lds_bytes"], "slots": LDS_SLOTS,
         "v_kr0": free, "v_vr0": free + 1, "v_kw0": free + 2, "v_vw0": free + 3, "next_free_vgpr": free + 4,
         "s_pp": PP_SGPR_BASE, "next_free_sgpr": PP_SGPR_BASE + 4,
@@ -81,12 +115,12 @@ def _cost(arch: str, p: dict) -> list:
         flops = ["mul", flops, ["if", ["ge", "window_right", 0], 0.5, 1.0]]
 
     def gain(mask: str) -> list:
-        full, partial = PP_GAIN[(arch, mask)]
+        full, partial = PP_GAIN[(arch, _dtype_class(p), p["dqk"], mask)]
         return ["if", ["ge", wgs, "cus"], full, partial]
 
     # window kernels: the causal figures where the band has a right bound (as the flops above)
     rate_gain = gain("none") if p["mask"] == "none" else ["if", ["ge", "window_right", 0], gain("window"), gain("none")]
-    rate = ["mul", roof.flops_per_ns_per_cu, rate_gain]
+    rate = ["mul", fmha_fwd.dense_rate(arch, p), rate_gain]
     return ["add", ["div", ["mul", rounds, flops], rate], ["mul", rounds, roof.launch_ns]]
 
 

@@ -357,21 +357,24 @@ TEST_F(FmhaOnEmulator, EveryKernelMatchesTheReference) {
 }
 
 // The ping-pong kernels (gen/families/fmha_fwd_pp.py: 8 waves in two groups half an iteration apart, a
-// 3-slot K/V ring): the same shapes, plus a causal square whose 256-row tile has waves that see none of
-// some tiles' keys while the others do (every wave of a workgroup walks the same tiles), over more KV tiles
-// than the ring has slots.
+// 3-slot K/V ring; fp8 hd128 and hd192/128: group A stages the K chunks, group B the V chunks): the same
+// shapes, plus a causal square whose 256-row tile has waves that see none of some tiles' keys while the
+// others do (every wave of a workgroup walks the same tiles), over more KV tiles than the ring has slots.
 TEST_F(FmhaOnEmulator, PingPongKernelsMatchTheReference) {
   const auto all = kernels("fmha_fwd_pp");
   ASSERT_FALSE(all.empty());
   std::set<std::string> archs, dtypes, masks;
+  std::set<int64_t> dims;
   for (const ManifestKernel* k : all) {
     archs.insert(k->arch);
     dtypes.insert(text_param(*k, "dtype"));
     masks.insert(text_param(*k, "mask"));
+    dims.insert(param(*k, "dqk"));
   }
   EXPECT_EQ(archs, (std::set<std::string>{"gfx942", "gfx950"}));
-  EXPECT_EQ(dtypes, (std::set<std::string>{"bf16", "f16"}));
+  EXPECT_EQ(dtypes, (std::set<std::string>{"bf16", "f16", "fp8"}));
   EXPECT_EQ(masks, (std::set<std::string>{"none", "window"}));
+  EXPECT_EQ(dims, (std::set<int64_t>{128, 192}));
   uint32_t seed = 1000;
   for (const ManifestKernel* kernel : all) {
     SCOPED_TRACE(kernel->id);

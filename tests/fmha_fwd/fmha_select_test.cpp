@@ -133,13 +133,25 @@ TEST_F(FmhaSelect, PingPongWhereTheGridFillsTheMachine) {
   Shape f16 = many;
   f16.dtype = "f16";
   EXPECT_EQ(pinned(f16, "gfx942", 304), "fmha_fwd_pp_gfx942_tf16_d128_dv128_mnone_w8");
+  // head dims 192/128 (DeepSeek-V3's, without the causal mask): gfx950's ping-pong kernel, modeled 422.5 against
+  // 619.4 us at 64 heads; gfx942 has none (three K/V slots exceed its 64 KiB LDS)
+  Shape wide = many;
+  wide.dqk = 192;
+  EXPECT_EQ(pinned(wide, "gfx950", 256), "fmha_fwd_pp_gfx950_tbf16_d192_dv128_mnone_w8");
+  EXPECT_EQ(pinned(wide, "gfx942", 304), "fmha_fwd_gfx942_tbf16_d192_dv128_mnone_w4");
 }
 
-// DeepSeek-V3 prefill: 128 heads, qk head dim 192 (128 nope + 64 rope), v head dim 128, causal.
+// DeepSeek-V3 prefill: 128 heads, qk head dim 192 (128 nope + 64 rope), v head dim 128, causal. gfx950 takes
+// the ping-pong kernel (bench/fmha_table causal row at 64 heads, MODELED: 287.5 against 314.8 us for the paired
+// 64-row tile); gfx942 has none at these head dims (three K/V slots exceed its LDS). At 8 heads the paired
+// 64-row tile stays (86.3 against 102.5 us).
 TEST_F(FmhaSelect, DeepSeekV3_PrefillCausal) {
   const Shape s{1, 128, 128, 4096, 4096, 192, 128, -1, 0};
   EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_gfx942_tbf16_d192_dv128_mwindow_w4");
-  EXPECT_EQ(pinned(s, "gfx950", 256), "fmha_fwd_gfx950_tbf16_d192_dv128_mwindow_w2");
+  EXPECT_EQ(pinned(s, "gfx950", 256), "fmha_fwd_pp_gfx950_tbf16_d192_dv128_mwindow_w8");
+  Shape few = s;
+  few.Hq = few.Hkv = 8;
+  EXPECT_EQ(pinned(few, "gfx950", 256), "fmha_fwd_gfx950_tbf16_d192_dv128_mwindow_w2");
 }
 
 // Gemma-3-style local layer: sliding window of 1024 keys to the left (causal on the right), 32 / 16
@@ -160,11 +172,17 @@ TEST_F(FmhaSelect, ShortPromptsTakeTheSmallTile) {
 }
 
 // fp8 hd128 with 8 heads: 256 workgroups of 128 rows or 512 of 64 both leave one CU with 4 waves, so the
-// model ties and the smaller id (the 64-row tile) wins; the match carries the arch's fp8 format.
+// model ties and the smaller id (the 64-row tile) wins; the match carries the arch's fp8 format. With 64
+// heads the fp8 ping-pong kernel fills the machine and wins (bench/fmha_table, MODELED: gfx942 527.6 against
+// 578.3 us, gfx950 391.4 against 409.3 us); at 8 heads it would leave CUs idle (132.6 / 98.6 us).
 TEST_F(FmhaSelect, Fp8PicksTheFormatOfTheArch) {
   const Shape s{1, 8, 8, 4096, 4096, 128, 128, -1, -1, "fp8"};
   EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_gfx942_tfp8_d128_dv128_mnone_w2");
   EXPECT_EQ(pinned(s, "gfx950", 256), "fmha_fwd_gfx950_tfp8_d128_dv128_mnone_w2");
+  Shape many = s;
+  many.Hq = many.Hkv = 64;
+  EXPECT_EQ(pinned(many, "gfx942", 304), "fmha_fwd_pp_gfx942_tfp8_d128_dv128_mnone_w8");
+  EXPECT_EQ(pinned(many, "gfx950", 256), "fmha_fwd_pp_gfx950_tfp8_d128_dv128_mnone_w8");
 }
 
 // Causal Q-tile pairs (gen/families/fmha_fwd.py Q_TILE_PAIRS) where the triangle dominates: a 4096-token
