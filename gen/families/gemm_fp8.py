@@ -43,6 +43,7 @@ isa-notes.md "Hardware numbers" (MI300X 2615 TFLOP/s over 304 CUs, MI355X 5033 T
 from gen.archs import (FP8_FLOPS_PER_NS_PER_CU, FP8_FORMAT, FP8_MFMA, FP8_MFMA_16X16, LDS_BANKS, MAX_ARCH_VGPRS,
                        ROOFLINE, WAVE_SIZE, arch_info)
 from gen.families import gemm_splitk as splitk
+from gen.families.gemm import LDS_DMA_ARCHS, LDS_DMA_BYTES
 from gen.families.gemm_common import (VgprAllocator, align, roofline_cost, shape_constraints, shape_kernargs,
                                       workgroups)
 from gen.spec import Constraint, FamilySpec, KernArg
@@ -61,6 +62,12 @@ MAX_COL_BLOCKS_16_ROW_DECODE = 4  # ...and has two more pairs free in a 16-row d
 VGPR_FILE_PER_LANE = 512         # gfx90a+ unified VGPR/AGPR file per SIMD lane: waves/SIMD = 512 // VGPRs
 VGPR_GRANULE = 8                 # VGPRs are allocated in blocks of 8 (rsrc1's VGPR field, isa-notes.md)
 
+# Direct-to-LDS block128 prefill (gfx950, the 16-byte `buffer_load_dwordx4 ... lds` of gen/families/gemm.py
+# LDS_DMA_ARCHS): the slab's operands and its A-scale column go straight from memory into a ring of
+# RING_SLABS LDS slabs, with no data VGPRs and no ds_write. Without the 32 data VGPRs the 128x128 tile
+# fits the 256 VGPRs (its partial sums and A scales need 96 more than per_token's), and two ring slabs
+# (66 KiB) keep two workgroups resident per CU (two waves per SIMD).
+RING_SLABS = 2
 SCALINGS = ["block128", "per_token"]
 # Prefill tiles (bm, bn), ks = 1: 4 waves in a 2x2 grid (1x4 for 32 x 128), one 128-K slab through LDS
 # per iteration.
@@ -144,6 +151,8 @@ def _plan_prefill(arch: str, p: dict) -> dict:
     mfma = FP8_MFMA[arch]
     bm, bn = p["bm"], p["bn"]
     block = p["scaling"] == "block128"
+    # per_token keeps the register-staged slab: its K tail (K a multiple of 16) would need k-masked loads
+    dma = block and arch in LDS_DMA_ARCHS
     chunks_per_row = BK // CHUNK_ELEMS
     a_chunks = bm * BK // (THREADS * CHUNK_ELEMS)
     b_chunks = bn * BK // (THREADS * CHUNK_ELEMS)
@@ -170,8 +179,8 @@ def _plan_prefill(arch: str, p: dict) -> dict:
     # per_token: the k-masked offsets of a K-tail slab (block128 slabs lie wholly inside K: none needed)
     a_addr = take(a_chunks) if not block else 0
     b_addr = take(b_chunks) if not block else 0
-    a_data = take(4 * a_chunks)
-    b_data = take(4 * b_chunks)
+    a_data = take(4 * a_chunks) if not dma else 0
+    b_data = take(4 * b_chunks) if not dma else 0
     a_frag = take(k_steps * blocks_m * mfma.operand_regs)   # [block][k-step][regs]
     b_frag = take(k_steps * blocks_n * mfma.operand_regs)
     acc = take(acc_regs)
@@ -179,17 +188,23 @@ def _plan_prefill(arch: str, p: dict) -> dict:
     a_scale = take(blocks_m * mfma.acc_regs)       # A scale of each accumulator row this lane owns
     b_scale = take(blocks_n) if not block else 0   # per_token: B scale of this lane's columns
     cvt = take(2)                                  # bf16 conversion temporaries
-    # the XOR-swizzled LDS addresses of chunk reads 1..3 of A and B, computed once
-    lds_xor = _take_if_free(vgprs, 2 * (reads_per_block - 1))
+    # the XOR-swizzled LDS addresses of chunk reads 1..3 of A and B, computed once (one LDS buffer only:
+    # a ring slab's addresses move every slab)
+    lds_xor = _take_if_free(vgprs, 2 * (reads_per_block - 1)) if not dma else 0
     next_free_vgpr = vgprs.next_free()
+    # LDS slab: A rows, B rows ([row][128 bytes], swizzled), then block128's scale column (one fp32 per thread)
+    slab_bytes = (bm + bn) * pitch + (THREADS * F32_BYTES if block else 0)
+    ring_slabs = RING_SLABS if dma else 1
     return {
         "mfma": mfma, "threads": THREADS, "waves": THREADS // WAVE_SIZE, "bk": BK,
+        "dma": dma, "ring_slabs": ring_slabs, "slab_bytes": slab_bytes, "dma_bytes": LDS_DMA_BYTES,
+        "chunk_bytes": CHUNK_ELEMS * FP8_BYTES,
         "chunks_per_row": chunks_per_row, "rows_per_pass": THREADS // chunks_per_row,
         "a_chunks": a_chunks, "b_chunks": b_chunks,
         "waves_m": waves_m, "waves_n": waves_n, "wave_m": wave_m, "wave_n": wave_n, "blocks_m": blocks_m, "blocks_n": blocks_n,
         "k_steps": k_steps, "pitch": pitch, "lds_b_base": bm * pitch,
         # block128: the slab's scale column (one fp32 per thread; threads past the tile write unread slots)
-        "lds_scale_base": (bm + bn) * pitch, "lds_bytes": (bm + bn) * pitch + (THREADS * F32_BYTES if block else 0),
+        "lds_scale_base": (bm + bn) * pitch, "lds_bytes": ring_slabs * slab_bytes,
         "reads_per_block": reads_per_block, "read_regs": LDS_READ_BYTES // 4,
         "swizzle_shift": _swizzle_shift(arch),
         "v_a_base_off": a_base_off, "v_b_base_off": b_base_off, "v_a_addr": a_addr, "v_b_addr": b_addr,
