@@ -233,3 +233,47 @@ def test_rendered_kernel_uses_the_arch_instructions(arch):
             # through the workspace with the agent-scope release/acquire of common/splitk.s.j2
             assert "ds_read_b128" in text and "ds_write_b128" in text and "buffer_wbl2 sc1" in text
             assert "buffer_inv sc1" in text and "buffer_atomic_add" in text
+
+
+def _k_loop(text):
+    """The K loop of a rendered prefill kernel: from its label to the branch back to it."""
+    start = re.search(r"^\.L\w+_k_loop:$", text, re.M)
+    end = re.search(r"s_cbranch_scc0 \.L\w+_k_loop$", text[start.end():], re.M)
+    return text[start.end():start.end() + end.start()]
+
+
+def test_gfx950_block128_prefill_loads_slabs_straight_into_lds():
+    """gfx950 block128 prefill tiles: the slab's operands (16-byte loads) and its A-scale column go to LDS
+    by direct-to-LDS loads (no data VGPRs, no ds_write), and the loop's operand waits are counted: its only
+    lgkmcnt(0) comes after the slab's last MFMA, and the next B scale's s_load after that wait, so no
+    operand wait waits for a scale load. gfx942 (dword LDS DMA only) and per_token keep the staged slab."""
+    for arch in ARCHS:
+        variants, _ = expand(gemm_fp8.SPEC, [arch])
+        for v in variants:
+            if v.params["ks"] > 1:
+                continue
+            text = render(gemm_fp8.SPEC.template, build_context(gemm_fp8.SPEC, v)).text
+            direct = arch == "gfx950" and v.params["scaling"] == "block128"
+            assert ("offen lds" in text) == direct, v.params
+            assert ("ds_write_b128" in text) != direct, v.params
+            if not direct:
+                continue
+            assert re.search(r"buffer_load_dwordx4 v\d+, s\[\d+:\d+\], s\d+ offen lds", text)
+            assert re.search(r"buffer_load_dword v\d+, s\[\d+:\d+\], s\d+ offen lds", text)
+            loop = _k_loop(text)
+            mnemonic = archs.FP8_MFMA[arch].mnemonic
+            last_mfma = loop.rindex(mnemonic)
+            zero_waits = [m.start() for m in re.finditer(r"s_waitcnt lgkmcnt\(0\)", loop)]
+            assert zero_waits and all(w > last_mfma for w in zero_waits), v.params
+            assert loop.index("s_load_dword", last_mfma) > zero_waits[0]
+
+
+def test_gfx950_block128_128x128_tile_fits_the_vgprs_only_without_staging_registers():
+    """The 128x128 block128 tile exists on gfx950 because its direct-to-LDS slab needs no data VGPRs: the
+    same plan with staged slabs (16 data VGPRs per 32 rows) would pass the 256-VGPR file."""
+    p = {"fp8_format": archs.FP8_FORMAT["gfx950"], "scaling": "block128", "bm": 128, "bn": 128, "ks": 1}
+    assert gemm_fp8._valid("gfx950", p) is None
+    plan = gemm_fp8._plan("gfx950", p)
+    assert plan["dma"] and plan["next_free_vgpr"] <= 256
+    staged_data = 4 * (plan["a_chunks"] + plan["b_chunks"])
+    assert plan["next_free_vgpr"] + staged_data > 256
