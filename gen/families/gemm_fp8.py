@@ -13,7 +13,9 @@ Scaling (the `scaling` param and match key):
 The output is rounded to bf16 (RNE). Algorithm and layouts: asm/gemm_fp8/ (gemm_fp8.s.j2 picks the body).
 
 Variants (`ks`):
-- ks = 1, prefill tiles (TILES): 4 waves in a 2x2 (1x4) grid, 128-K slabs through a swizzled LDS buffer.
+- ks = 1, prefill tiles (TILES): 4 waves in a 2x2 (1x4) grid, 128-K slabs through a swizzled LDS buffer;
+  gfx950 block128 tiles load them straight into an LDS ring (RING_SLABS), and its 128x256 tile keeps
+  its MFMA operands in AGPRs (AGPR_TILES).
 - ks = 4, decode tiles (DECODE_TILES, BM = 16 or 32): the 4 waves are K-slices of one tile, each streaming its
   own 128-K blocks from global memory straight into MFMA operand registers (double-buffered), reduced
   through LDS in wave order; split-K across workgroups on top (gen/families/gemm_splitk.py chooses S per
