@@ -364,6 +364,18 @@ TEST_P(GemmFp8Emu, RandomDataWithTailsMatchesReference) {
   check_with_harness(k, s, 1234);
 }
 
+// block128 prefill tiles over 4 and 5 slabs: gfx950's LDS rings wrap more than once, and the 128x256
+// tile's loop (unrolled once per AGPR operand set) runs each of its bodies (two slabs ahead, one, none)
+// in both sets; N one 128 block past a whole tile, so a 128x256 tile's second wave column lies past N.
+TEST_P(GemmFp8Emu, Block128PrefillOverFourAndFiveSlabsMatchesReference) {
+  const Kernel& k = GetParam();
+  if (k.scaling != Fp8Scaling::kBlock128 || k.ks > 1) GTEST_SKIP() << "block128 prefill tiles only";
+  const int64_t n = (k.bn + 127) / 128 * 128 + 128;  // a multiple of 128, one block past a whole tile
+  for (const int64_t K : {512, 640}) {
+    check_with_harness(k, harness::GemmShape{k.bm + 5, n, K, K, K, n}, static_cast<uint32_t>(4242 + K));
+  }
+}
+
 TEST_P(GemmFp8Emu, ExactDataRoundsToNearestEvenBitForBit) {
   const Kernel& k = GetParam();
   const Fp8GemmShape s = k.scaling == Fp8Scaling::kBlock128
