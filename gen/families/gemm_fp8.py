@@ -75,11 +75,14 @@ SCALINGS = ["block128", "per_token"]
 # per iteration.
 TILES = [(32, 128), (64, 64), (128, 64), (64, 128), (128, 128), (128, 256)]
 # gfx950 block128 tiles whose MFMA operands live in AGPRs (AGPR_TILES): 4 waves of 64x128 outputs, whose
-# 128 accumulators, partial sums of two 32x32 blocks and A scales fill the VGPRs; the operands of two
+# 128 accumulators, partial sums of three 32x32 blocks and A scales fill the VGPRs; the operands of two
 # slabs (2 x 96 AGPRs) let the next slab's reads run under this slab's MFMAs in the wave (one wave per
 # SIMD). Per slab their LDS takes 48 KiB of direct writes and 96 KiB of reads (1152 cycles) for 1024
 # MFMA cycles per SIMD, where 128x128 takes 768 for 512. Each wave's 128 columns share one B-scale block.
 AGPR_TILES = {(128, 256)}
+# a block's partials are scaled two blocks after its MFMAs (enough instructions between for the MFMA
+# result's wait states without s_nop), so three blocks' partials are live
+AGPR_PART_SLOTS = 3
 AGPR_RING_SLABS = 3              # 150 KiB: one workgroup per CU either way, so slabs i+1, i+2 load ahead
 # Decode tiles (bm, bn), ks = DECODE_KS: the 4 waves are K-slices of one 32 x BN tile. Wave w streams the
 # 128-K blocks kb = w, w + 4, ... straight from global memory into MFMA operand registers (double-buffered:
@@ -200,8 +203,8 @@ def _plan_prefill(arch: str, p: dict) -> dict:
     a_frag = take(a_frag_regs) if not agpr else 0
     b_frag = take(b_frag_regs) if not agpr else a_frag_regs
     acc = take(acc_regs)
-    # one 128-K block's partial sums (block128); agpr: of two 32x32 blocks at a time
-    part = take(2 * mfma.acc_regs if agpr else acc_regs) if block else 0
+    # one 128-K block's partial sums (block128); agpr: of AGPR_PART_SLOTS 32x32 blocks at a time
+    part = take(AGPR_PART_SLOTS * mfma.acc_regs if agpr else acc_regs) if block else 0
     a_scale = take(blocks_m * mfma.acc_regs)       # A scale of each accumulator row this lane owns
     b_scale = take(blocks_n) if not block else 0   # per_token: B scale of this lane's columns
     cvt = take(2)                                  # bf16 conversion temporaries
@@ -215,7 +218,7 @@ def _plan_prefill(arch: str, p: dict) -> dict:
     agpr_set_regs = a_frag_regs + b_frag_regs if agpr else 0
     return {
         "mfma": mfma, "threads": THREADS, "waves": THREADS // WAVE_SIZE, "bk": BK,
-        "dma": dma, "agpr": agpr, "agpr_set_regs": agpr_set_regs, "agpr_count": 2 * agpr_set_regs,
+        "dma": dma, "agpr": agpr, "agpr_set_regs": agpr_set_regs, "part_slots": AGPR_PART_SLOTS, "agpr_count": 2 * agpr_set_regs,
         "ring_slabs": ring_slabs, "slab_bytes": slab_bytes, "dma_bytes": LDS_DMA_BYTES,
         "chunk_bytes": CHUNK_ELEMS * FP8_BYTES,
         "chunks_per_row": chunks_per_row, "rows_per_pass": THREADS // chunks_per_row,
