@@ -83,7 +83,7 @@ AGPR_TILES = {(128, 256)}
 # a block's partials are scaled two blocks after its MFMAs (enough instructions between for the MFMA
 # result's wait states without s_nop), so three blocks' partials are live
 AGPR_PART_SLOTS = 3
-AGPR_RING_SLABS = 3              # 150 KiB: one workgroup per CU either way, so slabs i+1, i+2 load ahead
+AGPR_RING_SLABS = 3              # 147 KiB: one workgroup per CU either way, so slabs i+1, i+2 load ahead
 # Decode tiles (bm, bn), ks = DECODE_KS: the 4 waves are K-slices of one 32 x BN tile. Wave w streams the
 # 128-K blocks kb = w, w + 4, ... straight from global memory into MFMA operand registers (double-buffered:
 # block i+1 is in flight while block i's MFMAs run), so no LDS staging and no barrier in the K loop (no
@@ -218,7 +218,8 @@ def _plan_prefill(arch: str, p: dict) -> dict:
     agpr_set_regs = a_frag_regs + b_frag_regs if agpr else 0
     return {
         "mfma": mfma, "threads": THREADS, "waves": THREADS // WAVE_SIZE, "bk": BK,
-        "dma": dma, "agpr": agpr, "agpr_set_regs": agpr_set_regs, "part_slots": AGPR_PART_SLOTS, "agpr_count": 2 * agpr_set_regs,
+        "dma": dma, "agpr": agpr, "agpr_set_regs": agpr_set_regs, "agpr_count": 2 * agpr_set_regs,
+        "part_slots": AGPR_PART_SLOTS if agpr else 0,
         "ring_slabs": ring_slabs, "slab_bytes": slab_bytes, "dma_bytes": LDS_DMA_BYTES,
         "chunk_bytes": CHUNK_ELEMS * FP8_BYTES,
         "chunks_per_row": chunks_per_row, "rows_per_pass": THREADS // chunks_per_row,
@@ -337,7 +338,7 @@ def _cost(arch: str, p: dict) -> list:
         # Ranked by half its slab in flight (one wave per SIMD: its loads, reads and scaling share the
         # wave's issue with its MFMAs). With its whole slab the roofline would also take the M = 512 picks
         # with fewer workgroups than CUs from 128x128, which the timing model says is slower there
-        # (M = 512, 7168 x 18432: 105.0 vs 83.7 us modeled; 8192 x 8192: 49.0 vs 38.8).
+        # (M = 512, 7168 x 18432: 101.4 vs 83.7 us modeled; 8192 x 8192: 47.3 vs 38.8).
         in_flight = ["mul", ["add", ["min", bm, "M"], ["min", bn, "N"]], BK * FP8_BYTES // 2]
     # a decode tile's 4 K-slices keep 4 blocks of 128 K in flight per workgroup: its K step is 512
     return roofline_cost(ROOFLINE[arch], bm, bn, BK * p["ks"], FP8_BYTES, OUT_BYTES,
