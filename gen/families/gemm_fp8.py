@@ -13,7 +13,9 @@ Scaling (the `scaling` param and match key):
 The output is rounded to bf16 (RNE). Algorithm and layouts: asm/gemm_fp8/ (gemm_fp8.s.j2 picks the body).
 
 Variants (`ks`):
-- ks = 1, prefill tiles (TILES): 4 waves in a 2x2 (1x4) grid, 128-K slabs through a swizzled LDS buffer.
+- ks = 1, prefill tiles (TILES): 4 waves in a 2x2 (1x4) grid, 128-K slabs through a swizzled LDS buffer;
+  gfx950 block128 tiles load them straight into an LDS ring (RING_SLABS), and its 128x256 tile keeps
+  its MFMA operands in AGPRs (AGPR_TILES).
 - ks = 4, decode tiles (DECODE_TILES, BM = 16 or 32): the 4 waves are K-slices of one tile, each streaming its
   own 128-K blocks from global memory straight into MFMA operand registers (double-buffered), reduced
   through LDS in wave order; split-K across workgroups on top (gen/families/gemm_splitk.py chooses S per
@@ -43,6 +45,7 @@ isa-notes.md "Hardware numbers" (MI300X 2615 TFLOP/s over 304 CUs, MI355X 5033 T
 from gen.archs import (FP8_FLOPS_PER_NS_PER_CU, FP8_FORMAT, FP8_MFMA, FP8_MFMA_16X16, LDS_BANKS, MAX_ARCH_VGPRS,
                        ROOFLINE, WAVE_SIZE, arch_info)
 from gen.families import gemm_splitk as splitk
+from gen.families.gemm import LDS_DMA_ARCHS, LDS_DMA_BYTES
 from gen.families.gemm_common import (VgprAllocator, align, roofline_cost, shape_constraints, shape_kernargs,
                                       workgroups)
 from gen.spec import Constraint, FamilySpec, KernArg
@@ -61,10 +64,26 @@ MAX_COL_BLOCKS_16_ROW_DECODE = 4  # ...and has two more pairs free in a 16-row d
 VGPR_FILE_PER_LANE = 512         # gfx90a+ unified VGPR/AGPR file per SIMD lane: waves/SIMD = 512 // VGPRs
 VGPR_GRANULE = 8                 # VGPRs are allocated in blocks of 8 (rsrc1's VGPR field, isa-notes.md)
 
+# Direct-to-LDS block128 prefill (gfx950, the 16-byte `buffer_load_dwordx4 ... lds` of gen/families/gemm.py
+# LDS_DMA_ARCHS): the slab's operands and its A-scale column go straight from memory into a ring of
+# RING_SLABS LDS slabs, with no data VGPRs and no ds_write. Without the 32 data VGPRs the 128x128 tile
+# fits the 256 VGPRs (its partial sums and A scales need 96 more than per_token's), and two ring slabs
+# (66 KiB) keep two workgroups resident per CU (two waves per SIMD).
+RING_SLABS = 2
 SCALINGS = ["block128", "per_token"]
 # Prefill tiles (bm, bn), ks = 1: 4 waves in a 2x2 grid (1x4 for 32 x 128), one 128-K slab through LDS
 # per iteration.
-TILES = [(32, 128), (64, 64), (128, 64), (64, 128), (128, 128)]
+TILES = [(32, 128), (64, 64), (128, 64), (64, 128), (128, 128), (128, 256)]
+# gfx950 block128 tiles whose MFMA operands live in AGPRs (AGPR_TILES): 4 waves of 64x128 outputs, whose
+# 128 accumulators, partial sums of three 32x32 blocks and A scales fill the VGPRs; the operands of two
+# slabs (2 x 96 AGPRs) let the next slab's reads run under this slab's MFMAs in the wave (one wave per
+# SIMD). Per slab their LDS takes 48 KiB of direct writes and 96 KiB of reads (1152 cycles) for 1024
+# MFMA cycles per SIMD, where 128x128 takes 768 for 512. Each wave's 128 columns share one B-scale block.
+AGPR_TILES = {(128, 256)}
+# a block's partials are scaled two blocks after its MFMAs (enough instructions between for the MFMA
+# result's wait states without s_nop), so three blocks' partials are live
+AGPR_PART_SLOTS = 3
+AGPR_RING_SLABS = 3              # 147 KiB: one workgroup per CU either way, so slabs i+1, i+2 load ahead
 # Decode tiles (bm, bn), ks = DECODE_KS: the 4 waves are K-slices of one 32 x BN tile. Wave w streams the
 # 128-K blocks kb = w, w + 4, ... straight from global memory into MFMA operand registers (double-buffered:
 # block i+1 is in flight while block i's MFMAs run), so no LDS staging and no barrier in the K loop (no
@@ -89,10 +108,13 @@ def _valid(arch: str, p: dict) -> str | None:
         return f"{arch} reads fp8 as {FP8_FORMAT[arch]}"
     if (p["bm"], p["bn"]) not in (TILES if p["ks"] == 1 else DECODE_TILES):
         return f"tile {p['bm']}x{p['bn']} ks{p['ks']} is not declared"
-    if p["scaling"] == "block128" and SCALE_BLOCK % p["bn"]:
-        return "block128 tiles must not straddle a 128-column B scale block (BN divides 128)"
     plan = _plan(arch, p)
-    col_blocks = MAX_COL_BLOCKS_16_ROW_DECODE if p["ks"] > 1 and plan["mfma"].m == 16 else MAX_COL_BLOCKS
+    if p["ks"] == 1 and (p["bm"], p["bn"]) in AGPR_TILES and not plan["dma"]:
+        return "the AGPR-operand tile is direct-to-LDS block128 (gfx950) only"
+    if p["scaling"] == "block128" and SCALE_BLOCK % (plan["wave_n"] if plan.get("agpr") else p["bn"]):
+        return "block128 tiles must not straddle a 128-column B scale block (BN divides 128)"
+    wide = (p["ks"] > 1 and plan["mfma"].m == 16) or plan.get("agpr")
+    col_blocks = MAX_COL_BLOCKS_16_ROW_DECODE if wide else MAX_COL_BLOCKS
     if plan["blocks_n"] > col_blocks:
         return f"a wave may own at most {col_blocks} MFMA block columns"
     if plan["lds_bytes"] > arch_info(arch).lds_bytes:
@@ -144,6 +166,9 @@ def _plan_prefill(arch: str, p: dict) -> dict:
     mfma = FP8_MFMA[arch]
     bm, bn = p["bm"], p["bn"]
     block = p["scaling"] == "block128"
+    # per_token keeps the register-staged slab: its K tail (K a multiple of 16) would need k-masked loads
+    dma = block and arch in LDS_DMA_ARCHS
+    agpr = dma and (bm, bn) in AGPR_TILES
     chunks_per_row = BK // CHUNK_ELEMS
     a_chunks = bm * BK // (THREADS * CHUNK_ELEMS)
     b_chunks = bn * BK // (THREADS * CHUNK_ELEMS)
@@ -170,32 +195,46 @@ def _plan_prefill(arch: str, p: dict) -> dict:
     # per_token: the k-masked offsets of a K-tail slab (block128 slabs lie wholly inside K: none needed)
     a_addr = take(a_chunks) if not block else 0
     b_addr = take(b_chunks) if not block else 0
-    a_data = take(4 * a_chunks)
-    b_data = take(4 * b_chunks)
-    a_frag = take(k_steps * blocks_m * mfma.operand_regs)   # [block][k-step][regs]
-    b_frag = take(k_steps * blocks_n * mfma.operand_regs)
+    a_data = take(4 * a_chunks) if not dma else 0
+    b_data = take(4 * b_chunks) if not dma else 0
+    a_frag_regs = k_steps * blocks_m * mfma.operand_regs   # [block][k-step][regs]
+    b_frag_regs = k_steps * blocks_n * mfma.operand_regs
+    # agpr: two operand sets in AGPRs, set s at a[s * set_regs], A then B
+    a_frag = take(a_frag_regs) if not agpr else 0
+    b_frag = take(b_frag_regs) if not agpr else a_frag_regs
     acc = take(acc_regs)
-    part = take(acc_regs) if block else 0          # one 128-K block's partial sums (block128)
+    # one 128-K block's partial sums (block128); agpr: of AGPR_PART_SLOTS 32x32 blocks at a time
+    part = take(AGPR_PART_SLOTS * mfma.acc_regs if agpr else acc_regs) if block else 0
     a_scale = take(blocks_m * mfma.acc_regs)       # A scale of each accumulator row this lane owns
     b_scale = take(blocks_n) if not block else 0   # per_token: B scale of this lane's columns
     cvt = take(2)                                  # bf16 conversion temporaries
-    # the XOR-swizzled LDS addresses of chunk reads 1..3 of A and B, computed once
-    lds_xor = _take_if_free(vgprs, 2 * (reads_per_block - 1))
+    # the XOR-swizzled LDS addresses of chunk reads 1..3 of A and B, computed once (one LDS buffer only:
+    # a ring slab's addresses move every slab)
+    lds_xor = _take_if_free(vgprs, 2 * (reads_per_block - 1)) if not dma else 0
     next_free_vgpr = vgprs.next_free()
+    # LDS slab: A rows, B rows ([row][128 bytes], swizzled), then block128's scale column (one fp32 per thread)
+    slab_bytes = (bm + bn) * pitch + (THREADS * F32_BYTES if block else 0)
+    ring_slabs = AGPR_RING_SLABS if agpr else RING_SLABS if dma else 1
+    agpr_set_regs = a_frag_regs + b_frag_regs if agpr else 0
     return {
         "mfma": mfma, "threads": THREADS, "waves": THREADS // WAVE_SIZE, "bk": BK,
+        "dma": dma, "agpr": agpr, "agpr_set_regs": agpr_set_regs, "agpr_count": 2 * agpr_set_regs,
+        "part_slots": AGPR_PART_SLOTS if agpr else 0,
+        "ring_slabs": ring_slabs, "slab_bytes": slab_bytes, "dma_bytes": LDS_DMA_BYTES,
+        "chunk_bytes": CHUNK_ELEMS * FP8_BYTES,
         "chunks_per_row": chunks_per_row, "rows_per_pass": THREADS // chunks_per_row,
         "a_chunks": a_chunks, "b_chunks": b_chunks,
         "waves_m": waves_m, "waves_n": waves_n, "wave_m": wave_m, "wave_n": wave_n, "blocks_m": blocks_m, "blocks_n": blocks_n,
         "k_steps": k_steps, "pitch": pitch, "lds_b_base": bm * pitch,
         # block128: the slab's scale column (one fp32 per thread; threads past the tile write unread slots)
-        "lds_scale_base": (bm + bn) * pitch, "lds_bytes": (bm + bn) * pitch + (THREADS * F32_BYTES if block else 0),
+        "lds_scale_base": (bm + bn) * pitch, "lds_bytes": ring_slabs * slab_bytes,
         "reads_per_block": reads_per_block, "read_regs": LDS_READ_BYTES // 4,
         "swizzle_shift": _swizzle_shift(arch),
         "v_a_base_off": a_base_off, "v_b_base_off": b_base_off, "v_a_addr": a_addr, "v_b_addr": b_addr,
         "v_a_data": a_data, "v_b_data": b_data, "v_a_frag": a_frag, "v_b_frag": b_frag, "v_acc": acc,
         "v_part": part, "v_a_scale": a_scale, "v_b_scale": b_scale, "v_cvt": cvt, "v_as_rows": 0,
-        "v_lds_xor": lds_xor, "next_free_vgpr": next_free_vgpr, "next_free_sgpr": 72,
+        # agpr: column masks of blocks 2, 3 in s54, s74 (fp8_parts col_masks)
+        "v_lds_xor": lds_xor, "next_free_vgpr": next_free_vgpr, "next_free_sgpr": 76 if agpr else 72,
         "workgroup_ids": "xy", "splitk": False,
     }
 
@@ -294,9 +333,16 @@ def _cost(arch: str, p: dict) -> list:
     else:
         scale_bytes = ["mul", ["add", "M", "N"], F32_BYTES]
     split = splitk.cost_terms(*_split_args(p)) if p["ks"] > 1 else None
+    in_flight = None
+    if p["ks"] == 1 and (bm, bn) in AGPR_TILES:
+        # Ranked by half its slab in flight (one wave per SIMD: its loads, reads and scaling share the
+        # wave's issue with its MFMAs). With its whole slab the roofline would also take the M = 512 picks
+        # with fewer workgroups than CUs from 128x128, which the timing model says is slower there
+        # (M = 512, 7168 x 18432: 101.4 vs 83.7 us modeled; 8192 x 8192: 47.3 vs 38.8).
+        in_flight = ["mul", ["add", ["min", bm, "M"], ["min", bn, "N"]], BK * FP8_BYTES // 2]
     # a decode tile's 4 K-slices keep 4 blocks of 128 K in flight per workgroup: its K step is 512
     return roofline_cost(ROOFLINE[arch], bm, bn, BK * p["ks"], FP8_BYTES, OUT_BYTES,
-                         FP8_FLOPS_PER_NS_PER_CU[arch], [scale_bytes], split=split)
+                         FP8_FLOPS_PER_NS_PER_CU[arch], [scale_bytes], split=split, in_flight_bytes=in_flight)
 
 
 def _kernargs(p: dict) -> list[KernArg]:

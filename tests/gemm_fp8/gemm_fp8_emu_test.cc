@@ -342,6 +342,15 @@ std::vector<Kernel> decode_kernels() {
   return kernels;
 }
 
+// The block128 prefill tiles alone (LDS rings on gfx950, the AGPR-operand loop of its 128x256 tile).
+class GemmFp8Block128PrefillEmu : public GemmFp8Emu {};
+
+std::vector<Kernel> block128_prefill_kernels() {
+  std::vector<Kernel> kernels = pack_kernels();
+  std::erase_if(kernels, [](const Kernel& k) { return k.ks > 1 || k.scaling != Fp8Scaling::kBlock128; });
+  return kernels;
+}
+
 TEST_P(GemmFp8Emu, RandomDataWithTailsMatchesReference) {
   const Kernel& k = GetParam();
   // M and N past a tile edge; padded strides; per_token also K not a multiple of 128
@@ -349,6 +358,17 @@ TEST_P(GemmFp8Emu, RandomDataWithTailsMatchesReference) {
                                    ? harness::GemmShape{k.bm + 13, 256, 256, 256 + 16, 256 + 32, 256 + 5}
                                    : harness::GemmShape{k.bm + 7, k.bn + 21, 208, 224, 208, k.bn + 24};
   check_with_harness(k, s, 1234);
+}
+
+// block128 prefill tiles over 4 and 5 slabs: gfx950's LDS rings wrap more than once, and the 128x256
+// tile's loop (unrolled once per AGPR operand set) runs each of its bodies (two slabs ahead, one, none)
+// in both sets; N one 128 block past a whole tile, so a 128x256 tile's second wave column lies past N.
+TEST_P(GemmFp8Block128PrefillEmu, OverFourAndFiveSlabsMatchesReference) {
+  const Kernel& k = GetParam();
+  const int64_t n = (k.bn + 127) / 128 * 128 + 128;  // a multiple of 128, one block past a whole tile
+  for (const int64_t K : {512, 640}) {
+    check_with_harness(k, harness::GemmShape{k.bm + 5, n, K, K, K, n}, static_cast<uint32_t>(4242 + K));
+  }
 }
 
 TEST_P(GemmFp8Emu, ExactDataRoundsToNearestEvenBitForBit) {
@@ -489,6 +509,8 @@ INSTANTIATE_TEST_SUITE_P(Pack, GemmFp8Emu, ::testing::ValuesIn(pack_kernels()), 
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(GemmFp8Emu);
 INSTANTIATE_TEST_SUITE_P(Pack, GemmFp8DecodeEmu, ::testing::ValuesIn(decode_kernels()), kernel_name);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(GemmFp8DecodeEmu);
+INSTANTIATE_TEST_SUITE_P(Pack, GemmFp8Block128PrefillEmu, ::testing::ValuesIn(block128_prefill_kernels()), kernel_name);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(GemmFp8Block128PrefillEmu);
 
 TEST(GemmFp8Pack, HasEveryScalingOnBothArchs) {
   if (!test_support::have_pack()) GTEST_SKIP() << "no pack at " << pack_dir();

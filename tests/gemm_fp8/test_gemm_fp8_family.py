@@ -227,9 +227,83 @@ def test_rendered_kernel_uses_the_arch_instructions(arch):
         if v.params["scaling"] == "block128":
             # per-block scaling in packed fp32 math; the block's partial starts from the inline constant 0
             assert "v_pk_fma_f32" in text and "s_load_dword s" in text
-            assert re.search(re.escape(shape.mnemonic) + r" v\[\d+:\d+\], v\[\d+:\d+\], v\[\d+:\d+\], 0\n", text)
+            # (operands in AGPRs on the 128x256 tile)
+            assert re.search(re.escape(shape.mnemonic) + r" v\[\d+:\d+\], [av]\[\d+:\d+\], [av]\[\d+:\d+\], 0\n", text)
         if v.params["ks"] > 1:
             # decode tiles: operands straight from global memory; LDS only for the K-slice reduction, split-K
             # through the workspace with the agent-scope release/acquire of common/splitk.s.j2
             assert "ds_read_b128" in text and "ds_write_b128" in text and "buffer_wbl2 sc1" in text
             assert "buffer_inv sc1" in text and "buffer_atomic_add" in text
+
+
+def _k_loop(text):
+    """The K loop of a rendered prefill kernel: from its label to the branch back to it."""
+    start = re.search(r"^\.L\w+_k_loop:$", text, re.M)
+    end = re.search(r"s_cbranch_scc0 \.L\w+_k_loop$", text[start.end():], re.M)
+    return text[start.end():start.end() + end.start()]
+
+
+def test_gfx950_block128_prefill_loads_slabs_straight_into_lds():
+    """gfx950 block128 prefill tiles: the slab's operands (16-byte loads) and its A-scale column go to LDS
+    by direct-to-LDS loads (no data VGPRs, no ds_write), and the loop's operand waits are counted: its only
+    lgkmcnt(0) comes after the slab's last MFMA, and the next B scale's s_load after that wait, so no
+    operand wait waits for a scale load. gfx942 (dword LDS DMA only) and per_token keep the staged slab."""
+    for arch in ARCHS:
+        variants, _ = expand(gemm_fp8.SPEC, [arch])
+        for v in variants:
+            if v.params["ks"] > 1:
+                continue
+            text = render(gemm_fp8.SPEC.template, build_context(gemm_fp8.SPEC, v)).text
+            direct = arch == "gfx950" and v.params["scaling"] == "block128"
+            assert ("offen lds" in text) == direct, v.params
+            assert ("ds_write_b128" in text) != direct, v.params
+            if not direct:
+                continue
+            assert re.search(r"buffer_load_dwordx4 v\d+, s\[\d+:\d+\], s\d+ offen lds", text)
+            assert re.search(r"buffer_load_dword v\d+, s\[\d+:\d+\], s\d+ offen lds", text)
+            mnemonic = archs.FP8_MFMA[arch].mnemonic
+            if gemm_fp8._plan(arch, v.params)["agpr"]:
+                _check_agpr_loop(text, mnemonic)
+                continue
+            loop = _k_loop(text)
+            last_mfma = loop.rindex(mnemonic)
+            zero_waits = [m.start() for m in re.finditer(r"s_waitcnt lgkmcnt\(0\)", loop)]
+            assert zero_waits and all(w > last_mfma for w in zero_waits), v.params
+            assert loop.index("s_load_dword", last_mfma) > zero_waits[0]
+
+
+def _check_agpr_loop(text, mnemonic):
+    """The AGPR-operand tile: operands are read into AGPRs and the MFMAs take them from there; each B-scale
+    s_load of the loop has most of a slab's MFMAs (8 of its 16) after it and no LDS wait before its slab
+    body ends (the next label: the next wait is the next iteration's)."""
+    loop = text[re.search(r"^\.L\w+_k_loop:$", text, re.M).end():]
+    assert re.search(r"ds_read_b128 a\[\d+:\d+\]", loop)
+    assert re.search(re.escape(mnemonic) + r" v\[\d+:\d+\], a\[\d+:\d+\], a\[\d+:\d+\], 0\n", loop)
+    loads = [m.end() for m in re.finditer(r"s_load_dword", loop)]
+    assert loads
+    for at in loads:
+        body_rest = loop[at:loop.find("\n.L", at)]
+        assert "lgkmcnt" not in body_rest and body_rest.count(mnemonic) >= 8
+
+
+def test_gfx950_block128_128x256_tile_keeps_its_operands_in_agprs():
+    """The 128x256 tile (4 waves of 64x128) exists on gfx950 only with its MFMA operands in AGPRs (two sets):
+    in VGPRs they would not fit beside its accumulators, partial sums and A scales."""
+    p = {"fp8_format": archs.FP8_FORMAT["gfx950"], "scaling": "block128", "bm": 128, "bn": 256, "ks": 1}
+    assert gemm_fp8._valid("gfx950", p) is None
+    plan = gemm_fp8._plan("gfx950", p)
+    assert plan["agpr"] and plan["agpr_count"] == 2 * plan["agpr_set_regs"] and plan["next_free_vgpr"] <= 256
+    assert plan["next_free_vgpr"] + plan["agpr_set_regs"] > 256
+    for arch, scaling in [("gfx942", "block128"), ("gfx950", "per_token"), ("gfx942", "per_token")]:
+        assert gemm_fp8._valid(arch, dict(p, scaling=scaling, fp8_format=archs.FP8_FORMAT[arch])) is not None
+
+
+def test_gfx950_block128_128x128_tile_fits_the_vgprs_only_without_staging_registers():
+    """The 128x128 block128 tile exists on gfx950 because its direct-to-LDS slab needs no data VGPRs: the
+    same plan with staged slabs (16 data VGPRs per 32 rows) would pass the 256-VGPR file."""
+    p = {"fp8_format": archs.FP8_FORMAT["gfx950"], "scaling": "block128", "bm": 128, "bn": 128, "ks": 1}
+    assert gemm_fp8._valid("gfx950", p) is None
+    plan = gemm_fp8._plan("gfx950", p)
+    assert plan["dma"] and plan["next_free_vgpr"] <= 256
+    staged_data = 4 * (plan["a_chunks"] + plan["b_chunks"])
+    assert plan["next_free_vgpr"] + staged_data > 256
