@@ -66,15 +66,23 @@ SCALINGS = ["block128", "per_token"]
 # per iteration.
 TILES = [(32, 128), (64, 64), (128, 64), (64, 128), (128, 128)]
 # Decode tiles (bm, bn), ks = DECODE_KS: the 4 waves are K-slices of one 32 x BN tile. Wave w streams the
-# 128-K blocks kb = w, w + 4, ... straight from global memory into MFMA operand registers (double-buffered:
-# block i+1 is in flight while block i's MFMAs run), so no LDS staging and no barrier in the K loop (no
-# operand is shared between waves); their fp32 tiles are reduced through LDS in wave order at the end. A
-# workgroup thus keeps 4 blocks of B (4 x BN x 128 bytes) in flight with a small output tile (many
-# workgroups for the CUs at M <= 32). A 32 x 128 decode tile would need more than 256 VGPRs. The 16-row
-# tile (M <= 16) uses the 16x16 FP8 MFMA: 4 lanes per row, so each 16-byte load instruction reads whole
-# 64-byte segments of 16 rows (the 32-row tiles read 32 bytes of each of 32 rows per instruction).
+# 128-K blocks kb = w, w + 4, ... straight from global memory into MFMA operand registers (2 to 4 operand
+# sets: blocks i+1 .. i+sets-1 are in flight while block i's MFMAs run), so no LDS staging and no barrier
+# in the K loop (no operand is shared between waves); their fp32 tiles are reduced through LDS in wave
+# order at the end. A workgroup thus keeps 4 x (sets-1) blocks of B (BN x 128 bytes each) in flight with a
+# small output tile (many workgroups for the CUs at M <= 32). A 32 x 128 decode tile would need more than
+# 256 VGPRs. The 16-row tile (M <= 16) uses the 16x16 FP8 MFMA: 4 lanes per row, so each 16-byte load
+# instruction reads whole 64-byte segments of 16 rows (the 32-row tiles read 32 bytes of each of 32 rows
+# per instruction).
 DECODE_TILES = [(16, 32), (16, 64), (32, 32), (32, 64)]
 DECODE_KS = 4
+# Operand sets of a decode wave: block i's MFMAs run while blocks i+1 .. i+sets-1 are in flight. Two sets
+# keep one block per wave (4 per workgroup) in flight, too few bytes for a workgroup alone on its CU to
+# reach its share of the L2 at the memory latency (timing model: an M=16 tile streams 10 KiB per block and
+# wave, ~40 KiB in flight against ~57 KiB that 64 B/clk x ~900 cycles asks for); a tile takes as many
+# sets as the VGPRs and the vmcnt field allow (_decode_sets).
+MAX_DECODE_SETS = 4
+VMCNT_MAX = 63                   # gfx9 s_waitcnt vmcnt: 6 bits
 
 
 def _space(arch: str) -> dict[str, list]:
@@ -221,21 +229,26 @@ def _plan_decode(arch: str, p: dict) -> dict:
     set_regs = (blocks_m + blocks_n) * block_regs       # one operand set: A block(s), then B blocks
     a_scale_regs = blocks_m * mfma.acc_regs
 
-    vgprs = VgprAllocator(18)
-    take = vgprs.take
-    a_base_off = take(blocks_m)
-    b_base_off = take(blocks_n)
-    k_addr = take(chunk_reads)                          # this block's load offsets (masked per chunk)
-    frag = take(2 * set_regs)                           # two operand sets: block i+1 lands during block i
-    acc = take(acc_regs)
-    part = take(acc_regs) if block else 0
-    a_scale = take(2 * a_scale_regs if block else a_scale_regs)   # block128: one set per operand set
-    b_scale = take(blocks_n) if not block else 0
-    cvt = take(2)
-    as_rows = _take_if_free(vgprs, a_scale_regs) if block else 0
     loads_per_block = (blocks_m + blocks_n) * chunk_reads + (a_scale_regs if block else 0)
+
+    def allocate(sets: int) -> tuple[VgprAllocator, dict]:
+        vgprs = VgprAllocator(18)
+        take = vgprs.take
+        regs = {"a_base_off": take(blocks_m), "b_base_off": take(blocks_n),
+                "k_addr": take(chunk_reads),                # this block's load offsets (masked per chunk)
+                "frag": take(sets * set_regs),              # block i+j lands in set (i+j) % sets during block i
+                "acc": take(acc_regs), "part": take(acc_regs) if block else 0,
+                # block128: one set of A scales per operand set
+                "a_scale": take(sets * a_scale_regs if block else a_scale_regs),
+                "b_scale": take(blocks_n) if not block else 0, "cvt": take(2)}
+        regs["as_rows"] = _take_if_free(vgprs, a_scale_regs) if block else 0
+        return vgprs, regs
+
+    sets = _decode_sets(lambda d: allocate(d)[0].next_free(), loads_per_block)
+    vgprs, v = allocate(sets)
+    frag = v["frag"]
     return {
-        "mfma": mfma, "threads": THREADS, "waves": THREADS // WAVE_SIZE, "ks": ks, "k_block": BK,
+        "mfma": mfma, "threads": THREADS, "waves": THREADS // WAVE_SIZE, "ks": ks, "k_block": BK, "sets": sets,
         "blocks_m": blocks_m, "blocks_n": blocks_n, "k_steps": k_steps, "block_regs": block_regs,
         "chunk_reads": chunk_reads, "chunk_bytes": load_bytes, "set_regs": set_regs,
         # load i of lane group g reads k = 16g + chunk_stride*i: one instruction covers chunk_stride
@@ -244,19 +257,25 @@ def _plan_decode(arch: str, p: dict) -> dict:
         "loads_per_block": loads_per_block, "red_quads": acc_regs // 4,
         # waves 1..ks-1 park their accumulators: [wave-1][quad][lane][16 bytes]
         "lds_bytes": (ks - 1) * acc_regs * WAVE_SIZE * F32_BYTES,
-        "v_a_base_off": a_base_off, "v_b_base_off": b_base_off, "v_k_addr": k_addr, "v_frag": frag,
-        "v_acc": acc, "v_part": part, "v_a_scale": a_scale, "v_b_scale": b_scale, "v_cvt": cvt,
-        "v_as_rows": as_rows,
+        **{"v_" + name: first for name, first in v.items()},
         # the operand sets are dead once the K loop ends: the reductions read partial sums back into them
         # (v_red, sum_slots partial tiles at a time), and the split-K workspace offsets (one per
         # accumulator quad) take their last registers
-        "v_red": frag, "sum_slots": splitk.sum_slots(2 * set_regs - acc_regs // 4, acc_regs // 4),
-        "v_part_offsets": frag + 2 * set_regs - acc_regs // 4, "splitk": True,
+        "v_red": frag, "sum_slots": splitk.sum_slots(sets * set_regs - acc_regs // 4, acc_regs // 4),
+        "v_part_offsets": frag + sets * set_regs - acc_regs // 4, "splitk": True,
         "partial_tile_bytes": bm * bn * F32_BYTES,
         "counter_region_align": splitk.COUNTER_REGION_ALIGN,
         "next_free_vgpr": vgprs.next_free(), "next_free_sgpr": 92,
         "workgroup_ids": "xyz",
     }
+
+
+def _decode_sets(vgprs_with_sets, loads_per_block: int) -> int:
+    """The most operand sets (2 .. MAX_DECODE_SETS) whose registers fit and whose deepest wait (all but
+    the newest sets-1 blocks' loads landed) fits vmcnt."""
+    fits = [d for d in range(2, MAX_DECODE_SETS + 1)
+            if vgprs_with_sets(d) <= MAX_ARCH_VGPRS and (d - 1) * loads_per_block <= VMCNT_MAX]
+    return max(fits, default=2)
 
 
 def _constraints(p: dict) -> list[Constraint]:
