@@ -19,7 +19,9 @@ Two kinds of variant share the template:
   -> MFMA. Bytes in flight per workgroup (= per CU: each decode tile's LDS allows one workgroup per CU on
   either arch) = 2 stages * (min(M,32) + BN) rows * BK * 2 bytes: at M = 1, 66 KiB for 32x32x512 (gfx950),
   65 KiB for 32x64x256, 33 KiB for 32x32x256 (gfx942); at M = 32, 128 / 96 / 64 KiB; half that before
-  (one slab). The cost model's in_flight term counts both stages.
+  (one slab). The cost model's in_flight term counts both stages. gfx942's 32x32x256 has the VGPRs for
+  a third stage and takes it (DECODE_REG_STAGES: slabs i+1..i+3 in flight while slab i is multiplied);
+  its cost still counts two, which keeps the pinned picks (a third would only raise its rank).
 - Prefill tiles pipeline the same way (two register sets; an LDS double buffer where two slabs fit)
   wherever that keeps as many workgroups resident per CU (_plan): on gfx942 the 128x128 and 256x256 tiles
   (one LDS buffer), on gfx950 the 128x128 tile (REGISTER_STAGED). In the timing model the next slab's
@@ -308,7 +310,8 @@ def _cost(arch: str, p: dict) -> list:
     roof = ROOFLINE[arch]
     split = splitk.cost_terms(*_split_args(p)) if p["ks"] > 1 else None
     in_flight = None
-    # Decode tiles: two register stages, two slabs in flight per workgroup. The pipelined prefill tiles
+    # Decode tiles: two register stages (three for gfx942's 32x32x256, counted as two: the module
+    # docstring), two slabs in flight per workgroup. The pipelined prefill tiles
     # also keep two, but their cost keeps one slab: with two, the roofline would rank them above the
     # decode tiles at small M and move the pinned decode picks (a trade not evaluated).
     if p["ks"] > 1:

@@ -15,7 +15,7 @@ The output is rounded to bf16 (RNE). Algorithm and layouts: asm/gemm_fp8/ (gemm_
 Variants (`ks`):
 - ks = 1, prefill tiles (TILES): 4 waves in a 2x2 (1x4) grid, 128-K slabs through a swizzled LDS buffer.
 - ks = 4, decode tiles (DECODE_TILES, BM = 16 or 32): the 4 waves are K-slices of one tile, each streaming its
-  own 128-K blocks from global memory straight into MFMA operand registers (double-buffered), reduced
+  own 128-K blocks from global memory straight into MFMA operand registers (2 to 4 operand sets), reduced
   through LDS in wave order; split-K across workgroups on top (gen/families/gemm_splitk.py chooses S per
   call from M, N, K and the device's CUs; asm/common/splitk.s.j2 reduces the S partial tiles in split
   order through the loader-provided workspace). Block128 scales are applied per 128-K block to each
@@ -35,6 +35,8 @@ split-K terms of gemm_splitk.cost_terms: S x the workgroups, partial-sum traffic
              + scale bytes (block128: wgs * (min(BM,M)+1) * Kp/128 * 4; per_token: (M + N) * 4)
   flops    = rounds * 2*BM*BN*Kp                              per CU, padded tiles included
   cu_rate  = min(64 B/clk, in_flight / latency);  in_flight = (min(BM,M)+min(BN,N)) * BK bytes
+             (decode tiles: one block per K-slice, though they keep sets-1: counting them moves 191 of
+             the pinned picks, asm/gemm/PERFORMANCE.md "Decode: deeper operand pipelines")
   mem_ns   = bytes / min(HBM, min(wgs,cus) * cu_rate)
   cost     = max(mem_ns, flops / FP8 per-CU peak) + rounds * launch_ns
 with HBM, per-CU L2 rate, latency and launch from gen/archs.py ROOFLINE and the dense FP8 peaks of
