@@ -211,7 +211,7 @@ def _plan_with(arch: str, p: dict, pipelined: bool, ring_slabs: int = 0) -> dict
     # where their operand fragments would then overflow the VGPRs, a slab's operands are read and
     # multiplied in two batches. Split-K decode tiles take a third stage where it fits without batches:
     # a decode workgroup is mostly alone on its CU, and with two stages only one slab is in flight while
-    # it waits for the next (timing model: M=16 rows at ~60% of the CU's L2 share).
+    # it waits for the next.
     base_stages = 0 if dma else 2 if pipelined else 1
     plans = [(base_stages, 1), (base_stages, 2)]
     if base_stages == 2 and ks > 1:
