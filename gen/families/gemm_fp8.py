@@ -35,8 +35,8 @@ split-K terms of gemm_splitk.cost_terms: S x the workgroups, partial-sum traffic
              + scale bytes (block128: wgs * (min(BM,M)+1) * Kp/128 * 4; per_token: (M + N) * 4)
   flops    = rounds * 2*BM*BN*Kp                              per CU, padded tiles included
   cu_rate  = min(64 B/clk, in_flight / latency);  in_flight = (min(BM,M)+min(BN,N)) * BK bytes
-             (decode tiles: one block per K-slice, though they keep sets-1: counting them moves 191 of
-             the pinned picks, asm/gemm/PERFORMANCE.md "Decode: deeper operand pipelines")
+             (decode tiles with one row of tiles, M <= BM: x (sets-1), the blocks each K-slice keeps in
+             flight, and A's rows counted once, not once per N tile: the tiles share them, L2 hits)
   mem_ns   = bytes / min(HBM, min(wgs,cus) * cu_rate)
   cost     = max(mem_ns, flops / FP8 per-CU peak) + rounds * launch_ns
 with HBM, per-CU L2 rate, latency and launch from gen/archs.py ROOFLINE and the dense FP8 peaks of
@@ -315,9 +315,17 @@ def _cost(arch: str, p: dict) -> list:
     else:
         scale_bytes = ["mul", ["add", "M", "N"], F32_BYTES]
     split = splitk.cost_terms(*_split_args(p)) if p["ks"] > 1 else None
-    # a decode tile's 4 K-slices keep 4 blocks of 128 K in flight per workgroup: its K step is 512
+    # a decode tile's 4 K-slices keep 4 blocks of 128 K in flight per workgroup (its K step is 512); with
+    # one row of tiles (M <= BM) the sets-1 blocks each slice keeps count, and its N tiles share A
+    decode = p["ks"] > 1
+    in_flight = None
+    if decode:
+        rows = ["add", ["min", bm, "M"], ["min", bn, "N"]]
+        blocks = ["if", ["le", "M", bm], _plan(arch, p)["sets"] - 1, 1]
+        in_flight = ["mul", rows, blocks, BK * p["ks"] * FP8_BYTES]
     return roofline_cost(ROOFLINE[arch], bm, bn, BK * p["ks"], FP8_BYTES, OUT_BYTES,
-                         FP8_FLOPS_PER_NS_PER_CU[arch], [scale_bytes], split=split)
+                         FP8_FLOPS_PER_NS_PER_CU[arch], [scale_bytes], split=split, in_flight_bytes=in_flight,
+                         a_once=decode)
 
 
 def _kernargs(p: dict) -> list[KernArg]:
