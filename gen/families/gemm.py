@@ -19,7 +19,9 @@ Two kinds of variant share the template:
   -> MFMA. Bytes in flight per workgroup (= per CU: each decode tile's LDS allows one workgroup per CU on
   either arch) = 2 stages * (min(M,32) + BN) rows * BK * 2 bytes: at M = 1, 66 KiB for 32x32x512 (gfx950),
   65 KiB for 32x64x256, 33 KiB for 32x32x256 (gfx942); at M = 32, 128 / 96 / 64 KiB; half that before
-  (one slab). The cost model's in_flight term counts both stages.
+  (one slab). The cost model's in_flight term counts both stages. gfx942's 32x32x256 has the VGPRs for
+  a third stage and takes it (DECODE_REG_STAGES: slabs i+1..i+3 in flight while slab i is multiplied);
+  its cost still counts two, which keeps the pinned picks (a third would only raise its rank).
 - Prefill tiles pipeline the same way (two register sets; an LDS double buffer where two slabs fit)
   wherever that keeps as many workgroups resident per CU (_plan): on gfx942 the 128x128 and 256x256 tiles
   (one LDS buffer), on gfx950 the 128x128 tile (REGISTER_STAGED). In the timing model the next slab's
@@ -73,6 +75,8 @@ WIDE_COL_BLOCKS = 4              # ... or, for the 128-column wave tiles, in s64
 # contiguously at M0 (bytes) + lane*16; the slab layout is unpadded, XOR-swizzled for conflict-free reads.
 LDS_DMA_ARCHS = ("gfx950",)
 LDS_DMA_BYTES = 16 * WAVE_SIZE   # one wave's direct-to-LDS instruction
+DECODE_REG_STAGES = 3            # register stages of a split-K decode tile where they fit (_plan)
+VMCNT_MAX = 63                   # gfx9 s_waitcnt vmcnt: 6 bits
 RING_SLABS = 3                   # slab i is multiplied while slabs i+1 and i+2 land in the other two
 # gfx950 prefill tiles that keep the register-staged pipeline: 128x128's (two slabs in flight through
 # registers, an LDS double buffer of 66 KiB, two workgroups per CU) beats its direct-to-LDS forms in the
@@ -205,9 +209,14 @@ def _plan_with(arch: str, p: dict, pipelined: bool, ring_slabs: int = 0) -> dict
 
     # Pipelined tiles keep two slabs in flight ahead of the one being multiplied (two register stages);
     # where their operand fragments would then overflow the VGPRs, a slab's operands are read and
-    # multiplied in two batches.
-    reg_stages = 0 if dma else 2 if pipelined else 1
-    for frag_batches in (1, 2):
+    # multiplied in two batches. Split-K decode tiles take a third stage where it fits without batches:
+    # a decode workgroup is mostly alone on its CU, and with two stages only one slab is in flight while
+    # it waits for the next.
+    base_stages = 0 if dma else 2 if pipelined else 1
+    plans = [(base_stages, 1), (base_stages, 2)]
+    if base_stages == 2 and ks > 1:
+        plans.insert(0, (DECODE_REG_STAGES, 1))
+    for reg_stages, frag_batches in plans:
         vgprs = VgprAllocator(16)
         take = vgprs.take
         a_base_off = take(a_chunks)
@@ -229,7 +238,7 @@ def _plan_with(arch: str, p: dict, pipelined: bool, ring_slabs: int = 0) -> dict
         group_addr = take(2) if dma else 0
         # split-K: one masked workspace offset per accumulator quad (lane*16 + quad*1024, or out of range)
         part = take(acc_regs // 4) if ks > 1 else 0
-        if vgprs.next_free() <= MAX_ARCH_VGPRS:
+        if vgprs.next_free() <= MAX_ARCH_VGPRS and (reg_stages - 1) * (a_chunks + b_chunks) <= VMCNT_MAX:
             break
     next_free_vgpr = vgprs.next_free()
     slab_bytes = (bm + bn) * pitch
@@ -301,7 +310,8 @@ def _cost(arch: str, p: dict) -> list:
     roof = ROOFLINE[arch]
     split = splitk.cost_terms(*_split_args(p)) if p["ks"] > 1 else None
     in_flight = None
-    # Decode tiles: two register stages, two slabs in flight per workgroup. The pipelined prefill tiles
+    # Decode tiles: two register stages (three for gfx942's 32x32x256, counted as two: the module
+    # docstring), two slabs in flight per workgroup. The pipelined prefill tiles
     # also keep two, but their cost keeps one slab: with two, the roofline would rank them above the
     # decode tiles at small M and move the pinned decode picks (a trade not evaluated).
     if p["ks"] > 1:

@@ -59,21 +59,26 @@ def workgroups(bm: int, bn: int) -> list:
 
 def roofline_cost(roof, bm: int, bn: int, bk: int, in_bytes: int, out_bytes: int,
                   flops_per_ns_per_cu: float, extra_bytes: list | None = None, split=None,
-                  in_flight_bytes: list | None = None) -> list:
+                  in_flight_bytes: list | None = None, a_once: bool = False) -> list:
     """The roofline documented in gen/families/gemm.py, as a manifest expression (nanoseconds).
     `roof` is the arch's gen/archs.py ROOFLINE entry; `extra_bytes` are further memory-traffic terms
     (e.g. fp8 scales) added to the A/B panels and C. `split` (a SplitCost, or None for no split-K) adds
     the split factor: tiles*S workgroups for wave quantization, S-th of the K per workgroup for the MFMA
     time, the partial-sum traffic and the last workgroup's reduction. `in_flight_bytes` replaces the
-    one-slab default of the bytes a workgroup keeps in flight (multi-stage pipelines)."""
+    one-slab default of the bytes a workgroup keeps in flight (multi-stage pipelines). `a_once`: with one
+    row of tiles (M <= BM), A's bytes count once instead of once per N tile (decode tiles: the N tiles
+    re-read the same few A rows, L2 hits on hardware; per tile, a narrower tile looked like more traffic)."""
     tiles = workgroups(bm, bn)
     wgs = tiles if split is None else ["mul", tiles, split.splits]
     rounds = ["ceil_div", wgs, "cus"]
     kp = ["round_up", "K", bk]
     rows_a, rows_b = ["min", bm, "M"], ["min", bn, "N"]
     traffic = [] if split is None else [split.partial_bytes]
-    bytes_ = ["add", ["mul", tiles, ["add", rows_a, rows_b], kp, in_bytes], ["mul", "M", "N", out_bytes],
-              *(extra_bytes or []), *traffic]
+    panels = ["mul", tiles, ["add", rows_a, rows_b], kp, in_bytes]
+    if a_once:
+        shared_a = ["add", ["mul", "M", kp, in_bytes], ["mul", tiles, rows_b, kp, in_bytes]]
+        panels = ["if", ["le", "M", bm], shared_a, panels]
+    bytes_ = ["add", panels, ["mul", "M", "N", out_bytes], *(extra_bytes or []), *traffic]
     in_flight = in_flight_bytes or ["mul", ["add", rows_a, rows_b], bk * in_bytes]
     cu_rate = ["min", roof.cu_bytes_per_ns, ["mul", in_flight, 1.0 / roof.latency_ns]]
     rate = ["min", roof.hbm_bytes_per_ns, ["mul", ["min", wgs, "cus"], cu_rate]]

@@ -17,7 +17,7 @@ Variants (`ks`):
   gfx950 block128 tiles load them straight into an LDS ring (RING_SLABS), and its 128x256 tile keeps
   its MFMA operands in AGPRs (AGPR_TILES).
 - ks = 4, decode tiles (DECODE_TILES, BM = 16 or 32): the 4 waves are K-slices of one tile, each streaming its
-  own 128-K blocks from global memory straight into MFMA operand registers (double-buffered), reduced
+  own 128-K blocks from global memory straight into MFMA operand registers (2 to 4 operand sets), reduced
   through LDS in wave order; split-K across workgroups on top (gen/families/gemm_splitk.py chooses S per
   call from M, N, K and the device's CUs; asm/common/splitk.s.j2 reduces the S partial tiles in split
   order through the loader-provided workspace). Block128 scales are applied per 128-K block to each
@@ -37,6 +37,8 @@ split-K terms of gemm_splitk.cost_terms: S x the workgroups, partial-sum traffic
              + scale bytes (block128: wgs * (min(BM,M)+1) * Kp/128 * 4; per_token: (M + N) * 4)
   flops    = rounds * 2*BM*BN*Kp                              per CU, padded tiles included
   cu_rate  = min(64 B/clk, in_flight / latency);  in_flight = (min(BM,M)+min(BN,N)) * BK bytes
+             (decode tiles with one row of tiles, M <= BM: x (sets-1), the blocks each K-slice keeps in
+             flight, and A's rows counted once, not once per N tile: the tiles share them, L2 hits)
   mem_ns   = bytes / min(HBM, min(wgs,cus) * cu_rate)
   cost     = max(mem_ns, flops / FP8 per-CU peak) + rounds * launch_ns
 with HBM, per-CU L2 rate, latency and launch from gen/archs.py ROOFLINE and the dense FP8 peaks of
@@ -85,15 +87,23 @@ AGPR_TILES = {(128, 256)}
 AGPR_PART_SLOTS = 3
 AGPR_RING_SLABS = 3              # 147 KiB: one workgroup per CU either way, so slabs i+1, i+2 load ahead
 # Decode tiles (bm, bn), ks = DECODE_KS: the 4 waves are K-slices of one 32 x BN tile. Wave w streams the
-# 128-K blocks kb = w, w + 4, ... straight from global memory into MFMA operand registers (double-buffered:
-# block i+1 is in flight while block i's MFMAs run), so no LDS staging and no barrier in the K loop (no
-# operand is shared between waves); their fp32 tiles are reduced through LDS in wave order at the end. A
-# workgroup thus keeps 4 blocks of B (4 x BN x 128 bytes) in flight with a small output tile (many
-# workgroups for the CUs at M <= 32). A 32 x 128 decode tile would need more than 256 VGPRs. The 16-row
-# tile (M <= 16) uses the 16x16 FP8 MFMA: 4 lanes per row, so each 16-byte load instruction reads whole
-# 64-byte segments of 16 rows (the 32-row tiles read 32 bytes of each of 32 rows per instruction).
+# 128-K blocks kb = w, w + 4, ... straight from global memory into MFMA operand registers (2 to 4 operand
+# sets: blocks i+1 .. i+sets-1 are in flight while block i's MFMAs run), so no LDS staging and no barrier
+# in the K loop (no operand is shared between waves); their fp32 tiles are reduced through LDS in wave
+# order at the end. A workgroup thus keeps 4 x (sets-1) blocks of B (BN x 128 bytes each) in flight with a
+# small output tile (many workgroups for the CUs at M <= 32). A 32 x 128 decode tile would need more than
+# 256 VGPRs. The 16-row tile (M <= 16) uses the 16x16 FP8 MFMA: 4 lanes per row, so each 16-byte load
+# instruction reads whole 64-byte segments of 16 rows (the 32-row tiles read 32 bytes of each of 32 rows
+# per instruction).
 DECODE_TILES = [(16, 32), (16, 64), (32, 32), (32, 64)]
 DECODE_KS = 4
+# Operand sets of a decode wave: block i's MFMAs run while blocks i+1 .. i+sets-1 are in flight. Two sets
+# keep one block per wave (4 per workgroup) in flight, too few bytes for a workgroup alone on its CU to
+# reach its share of the L2 at the memory latency (timing model: an M=16 tile streams 10 KiB per block and
+# wave, ~40 KiB in flight against ~57 KiB that 64 B/clk x ~900 cycles asks for); a tile takes as many
+# sets as the VGPRs and the vmcnt field allow (_decode_sets).
+MAX_DECODE_SETS = 4
+VMCNT_MAX = 63                   # gfx9 s_waitcnt vmcnt: 6 bits
 
 
 def _space(arch: str) -> dict[str, list]:
@@ -260,21 +270,26 @@ def _plan_decode(arch: str, p: dict) -> dict:
     set_regs = (blocks_m + blocks_n) * block_regs       # one operand set: A block(s), then B blocks
     a_scale_regs = blocks_m * mfma.acc_regs
 
-    vgprs = VgprAllocator(18)
-    take = vgprs.take
-    a_base_off = take(blocks_m)
-    b_base_off = take(blocks_n)
-    k_addr = take(chunk_reads)                          # this block's load offsets (masked per chunk)
-    frag = take(2 * set_regs)                           # two operand sets: block i+1 lands during block i
-    acc = take(acc_regs)
-    part = take(acc_regs) if block else 0
-    a_scale = take(2 * a_scale_regs if block else a_scale_regs)   # block128: one set per operand set
-    b_scale = take(blocks_n) if not block else 0
-    cvt = take(2)
-    as_rows = _take_if_free(vgprs, a_scale_regs) if block else 0
     loads_per_block = (blocks_m + blocks_n) * chunk_reads + (a_scale_regs if block else 0)
+
+    def allocate(sets: int) -> tuple[VgprAllocator, dict]:
+        vgprs = VgprAllocator(18)
+        take = vgprs.take
+        regs = {"a_base_off": take(blocks_m), "b_base_off": take(blocks_n),
+                "k_addr": take(chunk_reads),                # this block's load offsets (masked per chunk)
+                "frag": take(sets * set_regs),              # block i+j lands in set (i+j) % sets during block i
+                "acc": take(acc_regs), "part": take(acc_regs) if block else 0,
+                # block128: one set of A scales per operand set
+                "a_scale": take(sets * a_scale_regs if block else a_scale_regs),
+                "b_scale": take(blocks_n) if not block else 0, "cvt": take(2)}
+        regs["as_rows"] = _take_if_free(vgprs, a_scale_regs) if block else 0
+        return vgprs, regs
+
+    sets = _decode_sets(lambda d: allocate(d)[0].next_free(), loads_per_block)
+    vgprs, v = allocate(sets)
+    frag = v["frag"]
     return {
-        "mfma": mfma, "threads": THREADS, "waves": THREADS // WAVE_SIZE, "ks": ks, "k_block": BK,
+        "mfma": mfma, "threads": THREADS, "waves": THREADS // WAVE_SIZE, "ks": ks, "k_block": BK, "sets": sets,
         "blocks_m": blocks_m, "blocks_n": blocks_n, "k_steps": k_steps, "block_regs": block_regs,
         "chunk_reads": chunk_reads, "chunk_bytes": load_bytes, "set_regs": set_regs,
         # load i of lane group g reads k = 16g + chunk_stride*i: one instruction covers chunk_stride
@@ -283,19 +298,25 @@ def _plan_decode(arch: str, p: dict) -> dict:
         "loads_per_block": loads_per_block, "red_quads": acc_regs // 4,
         # waves 1..ks-1 park their accumulators: [wave-1][quad][lane][16 bytes]
         "lds_bytes": (ks - 1) * acc_regs * WAVE_SIZE * F32_BYTES,
-        "v_a_base_off": a_base_off, "v_b_base_off": b_base_off, "v_k_addr": k_addr, "v_frag": frag,
-        "v_acc": acc, "v_part": part, "v_a_scale": a_scale, "v_b_scale": b_scale, "v_cvt": cvt,
-        "v_as_rows": as_rows,
+        **{"v_" + name: first for name, first in v.items()},
         # the operand sets are dead once the K loop ends: the reductions read partial sums back into them
         # (v_red, sum_slots partial tiles at a time), and the split-K workspace offsets (one per
         # accumulator quad) take their last registers
-        "v_red": frag, "sum_slots": splitk.sum_slots(2 * set_regs - acc_regs // 4, acc_regs // 4),
-        "v_part_offsets": frag + 2 * set_regs - acc_regs // 4, "splitk": True,
+        "v_red": frag, "sum_slots": splitk.sum_slots(sets * set_regs - acc_regs // 4, acc_regs // 4),
+        "v_part_offsets": frag + sets * set_regs - acc_regs // 4, "splitk": True,
         "partial_tile_bytes": bm * bn * F32_BYTES,
         "counter_region_align": splitk.COUNTER_REGION_ALIGN,
         "next_free_vgpr": vgprs.next_free(), "next_free_sgpr": 92,
         "workgroup_ids": "xyz",
     }
+
+
+def _decode_sets(vgprs_with_sets, loads_per_block: int) -> int:
+    """The most operand sets (2 .. MAX_DECODE_SETS) whose registers fit and whose deepest wait (all but
+    the newest sets-1 blocks' loads landed) fits vmcnt."""
+    fits = [d for d in range(2, MAX_DECODE_SETS + 1)
+            if vgprs_with_sets(d) <= MAX_ARCH_VGPRS and (d - 1) * loads_per_block <= VMCNT_MAX]
+    return max(fits, default=2)
 
 
 def _constraints(p: dict) -> list[Constraint]:
@@ -333,16 +354,23 @@ def _cost(arch: str, p: dict) -> list:
     else:
         scale_bytes = ["mul", ["add", "M", "N"], F32_BYTES]
     split = splitk.cost_terms(*_split_args(p)) if p["ks"] > 1 else None
+    # a decode tile's 4 K-slices keep 4 blocks of 128 K in flight per workgroup (its K step is 512); with
+    # one row of tiles (M <= BM) the sets-1 blocks each slice keeps count, and its N tiles share A
+    decode = p["ks"] > 1
     in_flight = None
-    if p["ks"] == 1 and (bm, bn) in AGPR_TILES:
+    if decode:
+        rows = ["add", ["min", bm, "M"], ["min", bn, "N"]]
+        blocks = ["if", ["le", "M", bm], _plan(arch, p)["sets"] - 1, 1]
+        in_flight = ["mul", rows, blocks, BK * p["ks"] * FP8_BYTES]
+    elif (bm, bn) in AGPR_TILES:
         # Ranked by half its slab in flight (one wave per SIMD: its loads, reads and scaling share the
         # wave's issue with its MFMAs). With its whole slab the roofline would also take the M = 512 picks
         # with fewer workgroups than CUs from 128x128, which the timing model says is slower there
         # (M = 512, 7168 x 18432: 101.4 vs 83.7 us modeled; 8192 x 8192: 47.3 vs 38.8).
         in_flight = ["mul", ["add", ["min", bm, "M"], ["min", bn, "N"]], BK * FP8_BYTES // 2]
-    # a decode tile's 4 K-slices keep 4 blocks of 128 K in flight per workgroup: its K step is 512
     return roofline_cost(ROOFLINE[arch], bm, bn, BK * p["ks"], FP8_BYTES, OUT_BYTES,
-                         FP8_FLOPS_PER_NS_PER_CU[arch], [scale_bytes], split=split, in_flight_bytes=in_flight)
+                         FP8_FLOPS_PER_NS_PER_CU[arch], [scale_bytes], split=split, in_flight_bytes=in_flight,
+                         a_once=decode)
 
 
 def _kernargs(p: dict) -> list[KernArg]:

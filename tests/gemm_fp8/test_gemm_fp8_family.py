@@ -307,3 +307,22 @@ def test_gfx950_block128_128x128_tile_fits_the_vgprs_only_without_staging_regist
     assert plan["dma"] and plan["next_free_vgpr"] <= 256
     staged_data = 4 * (plan["a_chunks"] + plan["b_chunks"])
     assert plan["next_free_vgpr"] + staged_data > 256
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_decode_waves_keep_several_blocks_in_flight(arch):
+    """A decode K-slice waits for block i while the later sets' loads stay outstanding: with S operand sets
+    the steady-state wait is vmcnt((S-1) x loads per block), and the 16-row tiles (M <= 16, where a
+    workgroup is often alone on its CU) keep three blocks in flight (two sets kept one: vmcnt(lpb))."""
+    variants, _ = expand(gemm_fp8.SPEC, [arch])
+    for v in (v for v in variants if v.params["ks"] > 1):
+        plan = gemm_fp8._plan(arch, v.params)
+        text = render(gemm_fp8.SPEC.template, build_context(gemm_fp8.SPEC, v)).text
+        waits = {int(n) for n in re.findall(r"s_waitcnt vmcnt\((\d+)\)", text)}
+        lpb, sets = plan["loads_per_block"], plan["sets"]
+        assert max(waits) == (sets - 1) * lpb <= 63, v.id
+        # near a wave's last block: every smaller count of later blocks has its exact wait
+        assert {later * lpb for later in range(sets - 1)} <= waits, v.id
+        if v.params["bm"] == 16:
+            assert sets == 4, v.id
+        assert plan["next_free_vgpr"] <= 256, v.id
