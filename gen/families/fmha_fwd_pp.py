@@ -18,7 +18,7 @@ that of the kernel fmha_fwd's model picks, in bench/fmha_table's launch model (M
 Sq = Sk = 4096), per arch, dtype class (16-bit, fp8), Q/K head dim and mask, once for a grid of at least one
 workgroup per CU (H = 64) and once for fewer workgroups than CUs (H = 8: the 256-row tiles leave CUs idle
 where the smaller tiles spread the rows over all of them, which fmha_fwd's model, charging its kernels half
-rate at one wave per SIMD, does not see). At both shapes the two costs then stand in the ratio of the modeled launches. Variants measured slower than fmha_fwd's at both
+rate at one wave per SIMD, does not see). At both shapes the two costs then stand in the ratio of the modeled launches. Variants modeled slower than fmha_fwd's at both
 shapes (fp8 window, 16-bit hd64) are not declared (no PP_GAIN entry)."""
 
 from gen.archs import FP8_FORMAT, ROOFLINE, WAVE_SIZE, arch_info
@@ -97,7 +97,7 @@ def _plan(arch: str, p: dict) -> dict:
         "slot_bytes": plan["lds_bytes"], "lds_bytes": LDS_SLOTS * plan["lds_bytes"], "slots": LDS_SLOTS,
         "v_kr0": free, "v_vr0": free + 1, "v_kw0": free + 2, "v_vw0": free + 3, "next_free_vgpr": free + 4,
         "s_pp": PP_SGPR_BASE, "next_free_sgpr": PP_SGPR_BASE + 4,
-        # gfx950 hd128 16-bit (the variants it is measured and tested on): the VALU phase opens with the staged
+        # gfx950 hd128 16-bit (the variants it is modeled and tested on): the VALU phase opens with the staged
         # tile's LDS writes and the first V reads, and the ring step and next loads go between the exps
         # (fmha_fwd_pp.s.j2 stage_lds_writes, ring_step, chunk_loads); gfx942 keeps the older order (its
         # bytes unchanged; the same schedule there models 87.1% against 85.7%, not landed)
