@@ -59,7 +59,7 @@ def workgroups(bm: int, bn: int) -> list:
 
 def roofline_cost(roof, bm: int, bn: int, bk: int, in_bytes: int, out_bytes: int,
                   flops_per_ns_per_cu: float, extra_bytes: list | None = None, split=None,
-                  in_flight_bytes: list | None = None, a_once: bool = False) -> list:
+                  in_flight_bytes: list | None = None, a_once: bool = False, own_stream: bool = False) -> list:
     """The roofline documented in gen/families/gemm.py, as a manifest expression (nanoseconds).
     `roof` is the arch's gen/archs.py ROOFLINE entry; `extra_bytes` are further memory-traffic terms
     (e.g. fp8 scales) added to the A/B panels and C. `split` (a SplitCost, or None for no split-K) adds
@@ -67,7 +67,12 @@ def roofline_cost(roof, bm: int, bn: int, bk: int, in_bytes: int, out_bytes: int
     time, the partial-sum traffic and the last workgroup's reduction. `in_flight_bytes` replaces the
     one-slab default of the bytes a workgroup keeps in flight (multi-stage pipelines). `a_once`: with one
     row of tiles (M <= BM), A's bytes count once instead of once per N tile (decode tiles: the N tiles
-    re-read the same few A rows, L2 hits on hardware; per tile, a narrower tile looked like more traffic)."""
+    re-read the same few A rows, L2 hits on hardware; per tile, a narrower tile looked like more traffic).
+    `own_stream`: the memory time is at least each round's workgroup streaming its own A and B panels
+    through its CU's L2 port (cu_bytes_per_ns) plus one memory latency (its first loads and its C store
+    are round trips no other workgroup hides). Without it a few wide tiles and many narrow ones tie
+    whenever both grids reach the HBM rate, though the wide tile's workgroups each stream more bytes
+    through one CU (decode, M <= 16: 64 tiles of 16x64 against 128 of 16x32 at N = 4096)."""
     tiles = workgroups(bm, bn)
     wgs = tiles if split is None else ["mul", tiles, split.splits]
     rounds = ["ceil_div", wgs, "cus"]
@@ -84,6 +89,10 @@ def roofline_cost(roof, bm: int, bn: int, bk: int, in_bytes: int, out_bytes: int
     rate = ["min", roof.hbm_bytes_per_ns, ["mul", ["min", wgs, "cus"], cu_rate]]
     mem_ns = ["div", ["mul", bytes_, 1.0], rate]
     k_per_wg = kp if split is None else ["mul", split.slabs_per_split, bk]
+    if own_stream:
+        wg_bytes = ["mul", ["add", rows_a, rows_b], ["min", k_per_wg, kp], in_bytes]
+        wg_ns = ["add", ["div", ["mul", wg_bytes, 1.0], roof.cu_bytes_per_ns], roof.latency_ns]
+        mem_ns = ["max", mem_ns, ["mul", rounds, wg_ns]]
     mfma_ns = ["mul", rounds, 2 * bm * bn, k_per_wg, 1.0 / flops_per_ns_per_cu]
     cost = ["add", ["max", mem_ns, mfma_ns], ["mul", rounds, roof.launch_ns]]
     if split is not None:

@@ -40,6 +40,10 @@ split-K terms of gemm_splitk.cost_terms: S x the workgroups, partial-sum traffic
              (decode tiles with one row of tiles, M <= BM: x (sets-1), the blocks each K-slice keeps in
              flight, and A's rows counted once, not once per N tile: the tiles share them, L2 hits)
   mem_ns   = bytes / min(HBM, min(wgs,cus) * cu_rate)
+             (decode tiles: at least rounds * (a workgroup's own (min(BM,M)+min(BN,N)) * its K bytes at the
+             CU's 64 B/clk + latency): where both grids reach the HBM rate, the timing model still puts
+             the few wide workgroups over the floor (gfx942, M = 16, 4096 x 4096: 16x64 6.03 us modeled,
+             16x32 5.00 us), which the bytes alone rank the other way)
   cost     = max(mem_ns, flops / FP8 per-CU peak) + rounds * launch_ns
 with HBM, per-CU L2 rate, latency and launch from gen/archs.py ROOFLINE and the dense FP8 peaks of
 isa-notes.md "Hardware numbers" (MI300X 2615 TFLOP/s over 304 CUs, MI355X 5033 TFLOP/s over 256 CUs)."""
@@ -370,7 +374,7 @@ def _cost(arch: str, p: dict) -> list:
         in_flight = ["mul", ["add", ["min", bm, "M"], ["min", bn, "N"]], BK * FP8_BYTES // 2]
     return roofline_cost(ROOFLINE[arch], bm, bn, BK * p["ks"], FP8_BYTES, OUT_BYTES,
                          FP8_FLOPS_PER_NS_PER_CU[arch], [scale_bytes], split=split, in_flight_bytes=in_flight,
-                         a_once=decode)
+                         a_once=decode, own_stream=decode)
 
 
 def _kernargs(p: dict) -> list[KernArg]:
