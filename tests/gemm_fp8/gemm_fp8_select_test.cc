@@ -269,6 +269,16 @@ TEST_F(GemmFp8Select, PinnedChoicesForDeepSeekLinears) {
   }
 }
 
+// Where the 16x64 and 16x32 decode grids both reach the HBM rate, the pick is the tile whose workgroups each
+// stream less through their CU: the timing model (ingot_gemm_table, modeled, main aa86414) gives gfx942 M=16,
+// N = K = 4096 block128 6.03 us on 16x64 (64 workgroups) against 5.00 us on 16x32 (128), and the roofline
+// without gemm_common.py's own_stream term picked 16x64.
+TEST_F(GemmFp8Select, DecodePicksTheTileWhoseWorkgroupsStreamLessWhenBothReachTheHbmRate) {
+  const ManifestKernel* kernel = chosen("gfx942", 304, fp8_linear(16, 4096, 4096, "block128", "e4m3fnuz"));
+  ASSERT_NE(kernel, nullptr);
+  EXPECT_EQ(kernel->id, "gemm_fp8_gfx942_sblock128_m16_n32_ks4");
+}
+
 // Decode (M <= 16) streams B: the K-slice tiles (4 waves on one 16/32-row tile, split-K across workgroups)
 // win every shape on every device, for both scalings; the device's arch serves its own format.
 TEST_F(GemmFp8Select, DecodeShapesGetTheKSliceTiles) {
