@@ -63,7 +63,7 @@ TEST_P(Ds, ReadsWritesAtomicsAndBankConflicts) {
 // same 32 lanes higher) in one phase each, a ds_write_b128 eight consecutive lanes. On gfx950 a
 // ds_read_b128 serves {0-3, 12-15, 20-23, 24-27}, {4-7, 8-11, 16-19, 28-31} (and the same 32 lanes higher)
 // over all 64 banks (triton-lang/triton pull 11365, "For MI350"; measured on MI350X by nod-ai/amd-shark-ai's
-// docs/empirical-lds and on MI355X by HipKittens' phase solver), while writes resolve conflicts on 32 banks
+// docs/empirical-lds and on a 64-bank part by HipKittens' phase solver), while writes resolve conflicts on 32 banks
 // as on gfx942 (AMD rocRoller's LDS model: "Non ds_read_b128 and ds_read_b64 on gfx950 act as-if there are
 // still only 32 banks for conflict resolution"). A 2-way conflict costs one extra cycle per phase.
 // 64-bit accesses on gfx942's 32 banks are served a quarter wave (16 lanes) at a time. AMD's GCN OpenCL
@@ -76,8 +76,8 @@ TEST_P(Ds, ReadsWritesAtomicsAndBankConflicts) {
 // reading one address of its own, all on banks 0 and 1, is conflict-free (half-wave phases would see two
 // dwords per bank: 2 extra cycles). gfx950: ds_read_b64 serves 32 consecutive lanes over 64 banks (the
 // nod-ai measurements: "two phases of 32 lanes each: T0-T31, then T32-T63"), so the stride-16 read is one
-// extra cycle per half wave; ds_write_b64 serves 16 consecutive lanes wrapping at 32 banks (HipKittens,
-// MI355X: "Phase 0: 16 threads - [0, ..., 15]", "Thread 1 ... First conflict at bank 32"), the gfx942 rule:
+// extra cycle per half wave; ds_write_b64 serves 16 consecutive lanes wrapping at 32 banks (rocRoller; HipKittens'
+// solver: "Phase 0: 16 threads - [0, ..., 15]", "Thread 1 ... First conflict at bank 32"), the gfx942 rule:
 // lane pairs 128 bytes apart conflict on a write and not on a read.
 TEST_P(Ds, B64AccessesFollowTheQuarterWaveRule) {
   std::vector<uint32_t> float2(64), stride16(64), per_quarter(64), pairs_128_apart(64);
@@ -149,11 +149,11 @@ TEST_P(Ds, B128AccessesFollowThePhaseRules) {
 }
 
 // 96-bit reads on gfx950 resolve conflicts on 32 banks in eight phases of gfx942's 128-bit read groups
-// ({0-3, 20-23}, {4-7, 16-19}, {8-11, 28-31}, {12-15, 24-27} and the same 32 lanes higher), as HipKittens'
-// phase solver measured on MI355X (analysis/paper_experiments/phases/ds_read_b96: "Phase 0: 8 threads -
-// [0, 1, 2, 3, 20, 21, 22, 23]", "First conflict at bank 32") and AMD's rocRoller LDS model says ("ds_read_b96
-// on gfx950 retains the throughput of gfx942", 32 banks). gfx942's 96-bit phases and all 96-bit writes have
-// no source: 10 consecutive lanes on 32 banks (ASSUMED).
+// ({0-3, 20-23}, {4-7, 16-19}, {8-11, 28-31}, {12-15, 24-27} and the same 32 lanes higher): AMD's rocRoller
+// LDS model ("ds_read_b96 on gfx950 retains the throughput of gfx942", 32 banks) and HipKittens' phase
+// solver (analysis/paper_experiments/phases/ds_read_b96, beside its 64-bank ds_read_b128 result: "Phase 0:
+// 8 threads - [0, 1, 2, 3, 20, 21, 22, 23]", "First conflict at bank 32"). gfx942's 96-bit phases and all
+// 96-bit writes have no source: 10 consecutive lanes on 32 banks (ASSUMED).
 TEST_P(Ds, B96AccessesFollowThePhaseRules) {
   std::vector<uint32_t> stride16(64), packed(64), pairs_128_apart(64);
   for (uint32_t l = 0; l < 64; ++l) {
