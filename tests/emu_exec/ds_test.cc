@@ -60,8 +60,12 @@ TEST_P(Ds, ReadsWritesAtomicsAndBankConflicts) {
 
 // 128-bit DS accesses by AMD's phase rules (emu/README.md, "LDS bank conflicts"). On 32 banks (gfx942) a
 // ds_read_b128 serves the lane groups {0-3, 20-23}, {4-7, 16-19}, {8-11, 28-31}, {12-15, 24-27} (and the
-// same 32 lanes higher) in one phase each, a ds_write_b128 eight consecutive lanes; on 64 banks (gfx950)
-// 16 consecutive lanes. A 2-way conflict costs one extra cycle per phase.
+// same 32 lanes higher) in one phase each, a ds_write_b128 eight consecutive lanes. On gfx950 a
+// ds_read_b128 serves {0-3, 12-15, 20-23, 24-27}, {4-7, 8-11, 16-19, 28-31} (and the same 32 lanes higher)
+// over all 64 banks (triton-lang/triton pull 11365, "For MI350"; measured on MI350X by nod-ai/amd-shark-ai's
+// docs/empirical-lds and on a 64-bank part by HipKittens' phase solver), while writes resolve conflicts on 32 banks
+// as on gfx942 (AMD rocRoller's LDS model: "Non ds_read_b128 and ds_read_b64 on gfx950 act as-if there are
+// still only 32 banks for conflict resolution"). A 2-way conflict costs one extra cycle per phase.
 // 64-bit accesses on gfx942's 32 banks are served a quarter wave (16 lanes) at a time. AMD's GCN OpenCL
 // optimization guide (AMD APP SDK OpenCL Optimization Guide, LDS optimization, as quoted on AMD's
 // community forum, thread 196599): "Ensure ... that the memory requests generated from a quarter-wavefront
@@ -70,53 +74,102 @@ TEST_P(Ds, ReadsWritesAtomicsAndBankConflicts) {
 // is conflict-free, and a 16-byte lane stride (lanes l and l + 8 of a quarter wave on one bank) is 2-way:
 // one extra cycle per quarter wave, 4 per instruction. Conflicts are judged per quarter wave: each quarter
 // reading one address of its own, all on banks 0 and 1, is conflict-free (half-wave phases would see two
-// dwords per bank: 2 extra cycles). gfx950 (64 banks): no source gives its 64-bit phases; the emulator's
-// 32 lanes per phase make the stride-16 pattern one extra cycle per half wave.
+// dwords per bank: 2 extra cycles). gfx950: ds_read_b64 serves 32 consecutive lanes over 64 banks (the
+// nod-ai measurements: "two phases of 32 lanes each: T0-T31, then T32-T63"), so the stride-16 read is one
+// extra cycle per half wave; ds_write_b64 serves 16 consecutive lanes wrapping at 32 banks (rocRoller; HipKittens'
+// solver: "Phase 0: 16 threads - [0, ..., 15]", "Thread 1 ... First conflict at bank 32"), the gfx942 rule:
+// lane pairs 128 bytes apart conflict on a write and not on a read.
 TEST_P(Ds, B64AccessesFollowTheQuarterWaveRule) {
-  std::vector<uint32_t> float2(64), stride16(64), per_quarter(64);
+  std::vector<uint32_t> float2(64), stride16(64), per_quarter(64), pairs_128_apart(64);
   for (uint32_t l = 0; l < 64; ++l) {
     float2[l] = 8 * l;
     stride16[l] = 16 * l;
     per_quarter[l] = 128 * (l / 16);
+    pairs_128_apart[l] = 128 * (l % 2) + 8 * (l / 2);  // lanes 2i and 2i + 1 on banks 2i, 2i + 32
   }
   const bool gfx942 = GetParam() == Target::kGfx942;
   const ConflictCase cases[] = {
       {"sequential float2 read", &float2, 0, 0},
       {"sequential float2 write", &float2, 1, 0},
       {"16-byte stride read", &stride16, 0, gfx942 ? 4u : 2u},
-      {"16-byte stride write", &stride16, 1, gfx942 ? 4u : 2u},
+      {"16-byte stride write", &stride16, 1, 4},
       {"one address per quarter wave", &per_quarter, 0, 0},
+      {"lane pairs 128 bytes apart read", &pairs_128_apart, 0, gfx942 ? 4u : 0u},
+      {"lane pairs 128 bytes apart write", &pairs_128_apart, 1, 4},
   };
   expect_conflict_cycles(GetParam(), "lds_b64_phases", cases);
 }
 
 TEST_P(Ds, B128AccessesFollowThePhaseRules) {
-  // The documented read groups, written out.
+  // The documented read groups, written out: gfx942's eight, gfx950's four.
   const std::vector<std::vector<uint32_t>> read_groups = {
       {0, 1, 2, 3, 20, 21, 22, 23},     {4, 5, 6, 7, 16, 17, 18, 19},     {8, 9, 10, 11, 28, 29, 30, 31},
       {12, 13, 14, 15, 24, 25, 26, 27}, {32, 33, 34, 35, 52, 53, 54, 55}, {36, 37, 38, 39, 48, 49, 50, 51},
       {40, 41, 42, 43, 60, 61, 62, 63}, {44, 45, 46, 47, 56, 57, 58, 59}};
-  std::vector<uint32_t> consecutive(64), stride32(64), grouped(64);
+  const std::vector<std::vector<uint32_t>> mi350_read_groups = {
+      {0, 1, 2, 3, 12, 13, 14, 15, 20, 21, 22, 23, 24, 25, 26, 27},
+      {32, 33, 34, 35, 44, 45, 46, 47, 52, 53, 54, 55, 56, 57, 58, 59},
+      {4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19, 28, 29, 30, 31},
+      {36, 37, 38, 39, 40, 41, 42, 43, 48, 49, 50, 51, 60, 61, 62, 63}};
+  std::vector<uint32_t> consecutive(64), stride32(64), grouped(64), mi350_grouped(64), quads_in_order(64);
   for (uint32_t l = 0; l < 64; ++l) {
     consecutive[l] = 16 * l;  // every 128 bytes of LDS read by 8 consecutive lanes
     stride32[l] = 32 * l;     // 16 bytes used of every 32: each bank twice per phase
   }
   // Each read group fills one 128-byte row on its own: conflict-free for the grouped read, while the
-  // consecutive lanes 0-7 (rows 0 and 1, same banks) conflict 2-way when written.
+  // consecutive lanes 0-7 (rows 0 and 1, same banks) conflict 2-way when written. gfx950's groups join
+  // gfx942's groups 0 and 3 (rows 0 and 3, 384 bytes apart: banks 0-31 and 32-63), 1 and 2, ...: also
+  // conflict-free.
   for (uint32_t g = 0; g < read_groups.size(); ++g) {
     for (uint32_t i = 0; i < 8; ++i) grouped[read_groups[g][i]] = 128 * g + 16 * i;
   }
+  // Each gfx950 read group fills one 256-byte row (all 64 banks): conflict-free on gfx950, while 16
+  // consecutive lanes (quads 0-3: rows 0 and 2 twice) would conflict 2-way.
+  for (uint32_t g = 0; g < mi350_read_groups.size(); ++g) {
+    for (uint32_t i = 0; i < 16; ++i) mi350_grouped[mi350_read_groups[g][i]] = 256 * g + 16 * i;
+  }
+  // Lane quad q at 64-byte slot {0, 1, 2, 3, 1, 0, 2, 3}[q % 8] of 256-byte row q % 8: 16 consecutive
+  // lanes fill all 64 banks once, but gfx950's groups (quads 0, 3, 5, 6: slots 0, 3, 0, 2; quads 1, 2, 4, 7:
+  // slots 1, 2, 1, 3) meet twice on 16 banks: 2-way, one extra cycle in each of the four phases.
+  const uint32_t slot[8] = {0, 1, 2, 3, 1, 0, 2, 3};
+  for (uint32_t l = 0; l < 64; ++l) quads_in_order[l] = 256 * ((l / 4) % 8) + 64 * slot[(l / 4) % 8] + 16 * (l % 4);
   const bool gfx942 = GetParam() == Target::kGfx942;
   const ConflictCase cases[] = {
       {"consecutive read", &consecutive, 0, 0},
       {"consecutive write", &consecutive, 1, 0},
       {"2-way read", &stride32, 0, gfx942 ? 8u : 4u},
-      {"2-way write", &stride32, 1, gfx942 ? 8u : 4u},
-      // gfx950's 16-lane phases put rows 0 and 2 (and 1 and 3) of the grouped pattern on the same banks.
-      {"grouped read", &grouped, 0, gfx942 ? 0u : 4u},
-      {"grouped write", &grouped, 1, gfx942 ? 8u : 4u},
+      {"2-way write", &stride32, 1, 8},
+      {"grouped read", &grouped, 0, 0},
+      {"grouped write", &grouped, 1, 8},
+      {"gfx950-grouped read", &mi350_grouped, 0, gfx942 ? 8u : 0u},
+      {"quads in order read", &quads_in_order, 0, 4},
+      {"quads in order write", &quads_in_order, 1, 0},
   };
   expect_conflict_cycles(GetParam(), "lds_b128_phases", cases);
+}
+
+// 96-bit reads on gfx950 resolve conflicts on 32 banks in eight phases of gfx942's 128-bit read groups
+// ({0-3, 20-23}, {4-7, 16-19}, {8-11, 28-31}, {12-15, 24-27} and the same 32 lanes higher): AMD's rocRoller
+// LDS model ("ds_read_b96 on gfx950 retains the throughput of gfx942", 32 banks) and HipKittens' phase
+// solver (analysis/paper_experiments/phases/ds_read_b96, beside its 64-bank ds_read_b128 result: "Phase 0:
+// 8 threads - [0, 1, 2, 3, 20, 21, 22, 23]", "First conflict at bank 32"). gfx942's 96-bit phases and all
+// 96-bit writes have no source: 10 consecutive lanes on 32 banks (ASSUMED).
+TEST_P(Ds, B96AccessesFollowThePhaseRules) {
+  std::vector<uint32_t> stride16(64), packed(64), pairs_128_apart(64);
+  for (uint32_t l = 0; l < 64; ++l) {
+    stride16[l] = 16 * l;  // 12 bytes used of every 16: a read group covers banks 0-14 and 16-30 once
+    packed[l] = 12 * l;    // lanes 20-23 wrap onto the banks of lanes 0-2 in the first read group
+    pairs_128_apart[l] = 128 * (l % 2) + 16 * (l / 2);  // lanes 2i and 2i + 1 on the same 32-bank banks
+  }
+  const bool gfx942 = GetParam() == Target::kGfx942;
+  const ConflictCase cases[] = {
+      {"16-byte stride read", &stride16, 0, gfx942 ? 6u : 0u},
+      {"16-byte stride write", &stride16, 1, 6},
+      {"packed read", &packed, 0, gfx942 ? 0u : 8u},
+      {"packed write", &packed, 1, 0},
+      {"lane pairs 128 bytes apart read", &pairs_128_apart, 0, gfx942 ? 7u : 8u},
+  };
+  expect_conflict_cycles(GetParam(), "lds_b96_phases", cases);
 }
 
 TEST_P(Ds, AccessOutsideLdsIsAFault) {
