@@ -47,7 +47,9 @@ MFMAs, into a second set of S accumulators; two fp8 copies and three bf16 tiles 
 
 Page sizes: any power of two from 1 to 2^20 (constraint); the gather is per key, so no page-size class is
 needed: every lane fetches its own key's page id from block_table and forms a 64-bit address
-pages + page_id * page_bytes + row * row_bytes (v_mad_u64_u32), so pools past 4 GiB work.
+pages + page_id * page_bytes + row * row_bytes (v_mad_u64_u32), so pools past 4 GiB work. A tile that starts
+inside the page of the tile before (pages larger than BK) keeps that tile's page ids: block_table is read once
+per page, not once per tile.
 
 Split-KV by work (one rule for every variant, all host-side values): the KV sequence of every batch entry is
 cut into chunks of `keys_per_split` keys; workgroup z of (b, row tile) takes chunk z. The host knows only
