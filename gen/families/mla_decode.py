@@ -98,7 +98,8 @@ FILL_WAVES = 4
 SIMD_VGPRS = 512                # unified registers (arch VGPRs + AGPRs) per lane of one SIMD
 SIMDS_PER_CU = 4
 MAX_PAGE_SIZE = 2**20
-# per row tile and split: 32 quads of O (fp32) + 1 quad (row max, row sum), [quad][lane][16 bytes]
+# per row tile and split: 32 quads of O (fp32) [quad][lane][16 bytes] + 1 quad holding the row max [lane][4 bytes]
+# and the row sum [lane][4 bytes] (half of it used)
 PARTIAL_QUADS = DV // ROWS_PER_WAVE + 1
 PARTIAL_BYTES = PARTIAL_QUADS * WAVE_SIZE * 16
 COUNTER_REGION_ALIGN = 256
