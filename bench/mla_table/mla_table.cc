@@ -290,8 +290,10 @@ int run_table(const Pack& pack, const std::string& only) {
       const double min_bytes = B * (L * 576 * kvb + rows * 576 * qb + rows * 512 * 2 + std::ceil(L / as_double(s.page)) * 4);
       const double fetched = B * static_cast<double>(pr.global_segments) * 64.0;
       const int64_t waves = param_of(k, "waves");
-      // every wave with a real row publishes one partial per split (written once, read once)
-      const double partials = splits > 1 ? B * as_double(splits) * std::ceil(rows / 16.0) * 33792.0 * 2 : 0.0;
+      // every wave with a real row publishes one partial per split: O's 32 fp32 quads written once and read
+      // once by the last arriver, m and l (256 bytes each) written once, m read twice (max, then weights), l once
+      const double partial_bytes = 2.0 * 32768 + 512 + 768;
+      const double partials = splits > 1 ? B * as_double(splits) * std::ceil(rows / 16.0) * partial_bytes : 0.0;
       // bytes in flight: every wave keeps one KV tile's loads outstanding (its staging registers)
       const double bk = std::string(part.arch) == "gfx950" ? 32 : 16;
       const double wg_in_flight = bk * 576 * kvb;

@@ -47,7 +47,9 @@ MFMAs, into a second set of S accumulators; two fp8 copies and three bf16 tiles 
 
 Page sizes: any power of two from 1 to 2^20 (constraint); the gather is per key, so no page-size class is
 needed: every lane fetches its own key's page id from block_table and forms a 64-bit address
-pages + page_id * page_bytes + row * row_bytes (v_mad_u64_u32), so pools past 4 GiB work.
+pages + page_id * page_bytes + row * row_bytes (v_mad_u64_u32), so pools past 4 GiB work. A tile that starts
+inside the page of the tile before (pages larger than BK) keeps that tile's page ids: block_table is read once
+per page, not once per tile.
 
 Split-KV by work (one rule for every variant, all host-side values): the KV sequence of every batch entry is
 cut into chunks of `keys_per_split` keys; workgroup z of (b, row tile) takes chunk z. The host knows only
@@ -96,7 +98,8 @@ FILL_WAVES = 4
 SIMD_VGPRS = 512                # unified registers (arch VGPRs + AGPRs) per lane of one SIMD
 SIMDS_PER_CU = 4
 MAX_PAGE_SIZE = 2**20
-# per row tile and split: 32 quads of O (fp32) + 1 quad (row max, row sum), [quad][lane][16 bytes]
+# per row tile and split: 32 quads of O (fp32) [quad][lane][16 bytes] + 1 quad holding the row max [lane][4 bytes]
+# and the row sum [lane][4 bytes] (half of it used)
 PARTIAL_QUADS = DV // ROWS_PER_WAVE + 1
 PARTIAL_BYTES = PARTIAL_QUADS * WAVE_SIZE * 16
 COUNTER_REGION_ALIGN = 256
