@@ -27,6 +27,20 @@ ELF_MACH_MASK = 0xFF
 # banks / dwords-per-lane lanes; lanes of one phase on one bank at different dwords conflict.
 LDS_BANKS = {name: f["lds_banks"] for name, f in ARCH_FACTS.items()}
 
+# The lanes that share one LDS phase of a ds_read_b128 (16 bytes a lane: banks / 4 lanes a phase), in phase order.
+# CDNA3: within each half wave, lane quads 0,5 / 1,4 / 2,7 / 3,6 (quad q = lanes 4q..4q+3). CDNA4 (MI350, triton
+# PR 11365): 16-lane groups {0-3, 12-15, 20-23, 24-27} and {4-7, 8-11, 16-19, 28-31}, the same 32 lanes higher. The
+# emulator counts conflicts by the same rules (emu/exec/src/lds_banks.cc, sources in emu/README.md), and the MLA bench
+# prints what it counts (bench/mla_table cnf/KVt).
+def _quads(*quads: int) -> list[int]:
+    return [4 * q + i for q in quads for i in range(4)]
+
+
+B128_READ_PHASES = {
+    "gfx942": [[32 * half + lane for lane in _quads(*pair)] for half in (0, 1) for pair in ((0, 5), (1, 4), (2, 7), (3, 6))],
+    "gfx950": [[32 * half + lane for lane in _quads(*group)] for half in (0, 1) for group in ((0, 3, 5, 6), (1, 2, 4, 7))],
+}
+
 
 def arch_info(name: str) -> ArchInfo:
     try:

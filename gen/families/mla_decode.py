@@ -30,8 +30,8 @@ into O. The fp8 encoding is the arch's (gfx942 e4m3fnuz, gfx950 e4m3fn: match ke
 fp8 Q with fp8 KV (_fp8_s): S = Q.K^T runs on the fp8 MFMA (FP8_MFMA_16X16: gfx942 v_mfma_f32_16x16x32_fp8_fp8,
 gfx950 v_mfma_f32_16x16x128_f8f6f4 with both formats fp8), twice the bf16 rate, on the bytes as loaded: the
 KV tile is also written to LDS unwidened (after the bf16 tile; Q passes through the same region once), rows
-at the smallest pitch whose 16-byte operand reads of one LDS phase hit distinct banks (gfx942 592 bytes,
-gfx950 656). gfx950's 128-deep k-step covers the 576 dims in 5 steps: bytes 576..639 of every row are zeroed
+at the smallest pitch whose operand reads meet the fewest bank conflicts in the arch's ds_read_b128 phases
+(_row_pitch: gfx942 608 bytes, none; gfx950 656, one extra cycle a phase, the least any uniform pitch gives). gfx950's 128-deep k-step covers the 576 dims in 5 steps: bytes 576..639 of every row are zeroed
 once and no tile writes them, so the last step's second half adds 0 (10% of S's MFMA cycles). P.V stays bf16
 (P in bf16, V the widened tile): an fp8 P (4 significant bits) was measured by an earlier attempt at about
 2^-4 relative error in O, too coarse against the tolerance. LDS per workgroup: gfx942 18.3 + 9.3 KiB,
@@ -41,7 +41,7 @@ MFMAs (all K operands read once, two accumulators per tile); the V operands of t
 and kept, P.V runs for row tile 0 with row tile 1's softmax between its MFMAs, then for row tile 1 with the
 next KV tile's V columns widened between its MFMAs (`early_widen`: the loop top then only stores).
 gfx950's fp8 x fp8 variants keep the bf16 tile (P.V's alone) at the pitch whose transposed V reads meet no bank
-twice (1184, _transposed_read_pitch). Its w4_t2 one, where the registers allow it without losing occupancy,
+twice (1184, _row_pitch). Its w4_t2 one, where the registers allow it without losing occupancy,
 pipelines the KV tiles across the loop (`pipelined`): S of tile n+1 runs with tile n's softmax between its
 MFMAs, into a second set of S accumulators; two fp8 copies and three bf16 tiles in LDS leave one barrier per tile.
 
@@ -81,8 +81,8 @@ arrival order: the same bits every run) with LSE weights, resets the counter and
 (publish_and_combine in asm/mla_decode/mla_decode.s.j2).
 """
 
-from gen.archs import (FP8_FLOPS_PER_NS_PER_CU, FP8_MFMA_16X16, LDS_BANKS, MAX_ARCH_VGPRS, ROOFLINE, WAVE_SIZE,
-                        MfmaShape, arch_info)
+from gen.archs import (B128_READ_PHASES, FP8_FLOPS_PER_NS_PER_CU, FP8_MFMA_16X16, LDS_BANKS, MAX_ARCH_VGPRS,
+                        ROOFLINE, WAVE_SIZE, MfmaShape, arch_info)
 from gen.spec import Constraint, FamilySpec, KernArg
 
 KV_LORA_RANK = 512
@@ -90,7 +90,7 @@ ROPE_DIM = 64
 DQK = KV_LORA_RANK + ROPE_DIM
 DV = KV_LORA_RANK
 ROWS_PER_WAVE = 16
-LDS_PITCH = DQK * 2 + 16        # one bf16 row + 16 bytes: rows of a K operand read fall in different banks
+PITCH_SEARCH_BYTES = 256       # how far past a row's bytes an LDS row pitch is searched
 MAX_SPLITS = 64
 CHUNK_KEYS = 1024
 MIN_CHUNK_KEYS = 256
@@ -157,26 +157,39 @@ def _fp8_s(p: dict) -> bool:
     return p["kv_dtype"] == "fp8" and p["q_dtype"] == "fp8"
 
 
-def _conflict_free_pitch(arch: str, row_bytes: int) -> int:
-    """The smallest LDS row pitch (16-byte steps from row_bytes) at which the 16-byte reads of one LDS phase
-    (banks / 4 lanes, one row each at the same column) fall on distinct banks."""
+def _operand_read_conflicts(arch: str, pitch: int, read_bytes: int) -> int:
+    """Conflict cycles of one ds_read_b128 of the S operands (lane l reads row l % 16 at byte read_bytes * (l // 16)
+    of its row) at an LDS row pitch, phase by phase (B128_READ_PHASES): the most distinct dwords on one bank of a
+    phase beyond the fewest its dwords need."""
     banks = LDS_BANKS[arch]
-    phase = banks // 4
-    pitch = row_bytes
-    while len({key * pitch // 4 % banks for key in range(phase)}) < phase:
-        pitch += 16
-    return pitch
+    extra = 0
+    for phase in B128_READ_PHASES[arch]:
+        words = {(l % 16 * pitch + read_bytes * (l // 16)) // 4 + d for l in phase for d in range(4)}
+        per_bank = [0] * banks
+        for word in words:
+            per_bank[word % banks] += 1
+        extra += max(per_bank) - -(-len(words) // banks)
+    return extra
 
 
-def _transposed_read_pitch(arch: str) -> int:
-    """gfx950: the smallest bf16 row pitch (16-byte steps from one bf16 row) at which a ds_read_b64_tr_b16 of P.V
-    meets no bank twice in one LDS phase: a phase is banks / 2 lanes, 4 lanes per key reading its 32 bytes, so
-    banks / 8 consecutive keys' 8-dword spans must fall on distinct banks."""
+def _transposed_read_conflicts(arch: str, pitch: int) -> int:
+    """gfx950's ds_read_b64_tr_b16 of P.V (8 bytes a lane: banks / 2 lanes a phase): lane l of group g = l // 16
+    reads key 4g + (l % 16) // 4 at bytes 8 * (l % 4) of a 16-column block. 0 on gfx942 (no transposed reads)."""
+    if arch != "gfx950":
+        return 0
     banks = LDS_BANKS[arch]
-    pitch = DQK * 2
-    while len({(key * pitch // 4 + d) % banks for key in range(banks // 8) for d in range(8)}) < banks:
-        pitch += 16
-    return pitch
+    words = [((4 * (l // 16) + l % 16 // 4) * pitch + 8 * (l % 4)) // 4 + d for l in range(banks // 2) for d in range(2)]
+    return len(words) - len({w % banks for w in words})
+
+
+def _row_pitch(arch: str, row_bytes: int, read_bytes: int | None, transposed: bool) -> int:
+    """The smallest LDS row pitch (16-byte steps from row_bytes) with the fewest conflicts of the reads the rows
+    serve: S's operand reads of read_bytes (None: no S reads), gfx950's transposed V reads (`transposed`). gfx950's
+    32-byte fp8 operand reads meet one bank twice in each phase at every uniform pitch."""
+    def conflicts(pitch: int) -> int:
+        s_reads = _operand_read_conflicts(arch, pitch, read_bytes) if read_bytes else 0
+        return s_reads + (_transposed_read_conflicts(arch, pitch) if transposed else 0)
+    return min(range(row_bytes, row_bytes + PITCH_SEARCH_BYTES, 16), key=lambda pitch: (conflicts(pitch), pitch))
 
 
 def _plan(arch: str, p: dict) -> dict:
@@ -198,10 +211,17 @@ def _plan(arch: str, p: dict) -> dict:
     s_elem = 1 if fp8_s else 2
     steps = -(-DQK // smf.k)                        # MFMA k-steps of one S block
     s_row_bytes = steps * smf.k * s_elem
-    s_pitch = _conflict_free_pitch(arch, s_row_bytes) if fp8_s else LDS_PITCH
-    # gfx950's bf16 tile serves P.V alone when S reads the fp8 copy: its pitch is then the one whose transposed V
-    # reads meet no bank twice (1184; at the 1168 that bf16 K reads need, each costs 2 conflict cycles)
-    pitch = _transposed_read_pitch(arch) if fp8_s and arch == "gfx950" else LDS_PITCH
+    # k-steps per LDS operand read of S: gfx942's 2-register operands come two steps per ds_read_b128 (lane g
+    # reads bytes 16g..16g+15 of a pair of steps; K and Q pair the same dims, so each dim is summed once);
+    # gfx950's fp8 operand (32 bytes) takes two ds_read_b128
+    read_steps = 2 if smf.operand_regs == 2 else 1
+    read_bytes = smf.operand_regs * 4 * read_steps
+    # the bf16 tile's pitch: the one at which its K operand reads (16 bytes a lane on either arch) meet the fewest
+    # conflicts, with gfx950's transposed V reads too; gfx950's bf16 tile serves P.V alone when S reads the fp8
+    # copy (gfx942's keeps the K-read pitch, as its fp8 x fp8 kernels always had)
+    bf16_reads = None if fp8_s and arch == "gfx950" else 16
+    pitch = _row_pitch(arch, DQK * 2, bf16_reads, arch == "gfx950")
+    s_pitch = _row_pitch(arch, s_row_bytes, read_bytes, False) if fp8_s else pitch
     s_lds = bk * pitch if fp8_s else 0
     col_blocks = DV // ROWS_PER_WAVE                # 16-column blocks of O
     # O (32 blocks of 4 fp32 per row tile) lives in AGPRs a0.. (MFMA C/D), which frees the VGPRs for Q. Fixed
@@ -214,11 +234,6 @@ def _plan(arch: str, p: dict) -> dict:
     q_reg = tile_state + (tiles - 1) * TILE_STATE_REGS
     stage = q_reg + tiles * steps * smf.operand_regs
     compute = stage + kv_stage_regs
-    # k-steps per LDS operand read of S: gfx942's 2-register operands come two steps per ds_read_b128 (lane g
-    # reads bytes 16g..16g+15 of a pair of steps; K and Q pair the same dims, so each dim is summed once);
-    # gfx950's fp8 operand (32 bytes) takes two ds_read_b128
-    read_steps = 2 if smf.operand_regs == 2 else 1
-    read_bytes = smf.operand_regs * 4 * read_steps
     # The LDS operand reads are software-pipelined: the reads of the next group of k-steps (of V column
     # blocks) are in flight while the MFMAs of this one run, so K and V take two buffers each; the largest
     # group of k-steps (of V column blocks) whose two buffers fit 256 VGPRs. P (bf16) is packed into the
