@@ -31,6 +31,9 @@ that rate when fewer than 2 waves share a SIMD (nothing covers a wave's LDS-stag
 at one wave per SIMD in bench/fmha_table's CU model); plus the ASSUMED launch_ns per round (gen/archs.py
 ROOFLINE)."""
 
+import math
+import struct
+
 from gen.archs import (FP8_FLOPS_PER_NS_PER_CU, FP8_FORMAT, FP8_MFMA, LDS_BANKS, MAX_ARCH_VGPRS, MFMA_32X32,
                         ROOFLINE, WAVE_SIZE, arch_info)
 from gen.families.gemm_common import VgprAllocator
@@ -50,6 +53,11 @@ D_BLOCK = 64                     # K/V staging maps 64-column blocks of a tile (
 V_ROW_PAD_DWORDS = {64: 16, 128: 16, 256: 16}
 VT_PITCH = KV_TILE * 2 + 8      # V^T row (one output column, 32 keys) + 8: an odd number of 8-byte slots
 INT32_LIMIT = 2**31
+# Head dims whose softmax takes the VALU cuts: P to 16 bits by truncation (_p_rounding; the rounding adds of a
+# pack, 3 instructions per two values, were 16 of a wave's 69 VALU per KV tile on gfx942) and the rescale
+# test on each lane half's max (the halves exchange only to rescale). The hd64 kernels are VALU-bound
+# (bench/fmha_table README); the other head dims (and fmha_fwd_pp, which shares the softmax) keep their code.
+VALU_LEAN_HEAD_DIMS = {(64, 64)}
 LEAN_K_BATCH, LEAN_V_BATCH = 2, 1  # the compact register map's K / V operand batches (_lean_registers)
 SIMD_VGPRS = 512                 # VGPRs (arch + accumulation) per lane of one SIMD: waves/SIMD = 512 / allocation
 SIMDS_PER_CU = 4
@@ -206,7 +214,35 @@ def _plan(arch: str, p: dict, compact: bool = True) -> dict:
         "next_free_sgpr": 99 if p["mask"] == "window" else 97,
         "workgroup_ids": "xyz",
     })
+    plan.update(_p_rounding(arch, p))
+    plan["half_max_test"] = (dqk, dv) in VALU_LEAN_HEAD_DIMS
+    # gfx950 fp8 V to bf16 in one instruction per two values (v_cvt_scalef32_pk_bf16_fp8) instead of four
+    plan["fp8_v_direct"] = fp8 and arch == "gfx950" and (dqk, dv) in VALU_LEAN_HEAD_DIMS
     return plan
+
+
+def _f32_bits(x: float) -> str:
+    return "0x%08x" % struct.unpack("<I", struct.pack("<f", x))[0]
+
+
+def _p_rounding(arch: str, p: dict) -> dict:
+    """How the softmax's P (fp32, at most about 2^8) becomes the 16-bit B operand of the P.V MFMAs. Where the
+    arch has no one-instruction rounding convert (gfx942 bf16, and fp8 whose P.V runs in bf16) and for f16
+    (v_cvt_pkrtz_f16_f32), at VALU_LEAN_HEAD_DIMS: truncate (one instruction per two values) P scaled by
+    1 + d. Truncating x in [2^e, 2^(e+1)) loses a uniform fraction of one ulp, 2^(e-n) (n stored mantissa
+    bits): relative to x, 2^-(n+1) * E[2^e / x] = 2^-(n+2) / ln 2 on average for log-uniform mantissas (P =
+    exp2 of spread scores), so d = 2^-(n+2) / ln 2 makes the mean error 0, and the error lies in
+    (d - 2^-n (1 + d), d]: |e| < 1.28 * 2^-(n+1) (round to nearest: 2^-(n+1)). The scale costs nothing per
+    tile: it is exp2's offset log2(1 + d) (the reference max moves to m - log2(1 + d)); the row sum l, summed
+    from the scaled fp32 P, is divided by 1 + d once in the epilogue (O and LSE)."""
+    stored_bits = {"bf16": 7, "fp8": 7, "f16": 10}[p["dtype"]]   # fp8: P.V in bf16
+    truncate = ((p["dqk"], p["dv"]) in VALU_LEAN_HEAD_DIMS
+                and (p["dtype"] == "f16" or arch != "gfx950"))   # gfx950 bf16: v_cvt_pk_bf16_f32 rounds
+    if not truncate:
+        return {"p_truncate": False}
+    d = 2.0 ** -(stored_bits + 2) / math.log(2)
+    return {"p_truncate": True, "p_scale": _f32_bits(1 + d), "p_offset": _f32_bits(math.log2(1 + d)),
+            "p_offset_neg": _f32_bits(-math.log2(1 + d))}
 
 
 def _registers(groups: int, blocks: int, k_stage: list, v_stage: list, o_agprs: bool, k_batch: int,

@@ -273,6 +273,14 @@ class FmhaOnEmulator : public ::testing::Test {
     // O: every visible element within tolerance; guards and stride padding untouched
     std::vector<bool> is_element(o_elems, false);
     const double eps = f16 ? std::ldexp(1.0, -11) : std::ldexp(1.0, -8);
+    // O against the reference as a whole: the least-squares scale got ~ (1 + bias) * want. Rounding P to 16
+    // bits may err by up to eps per weight (inside the tolerance above), but not all one way: a P pack that
+    // truncates without centring its error (a bias of about -0.7 eps) fails here, not above. Checked from
+    // kBiasElements O elements (every hd64 kernel's cases: |bias| <= 0.06 eps there; a one-row case, a few
+    // hundred elements, reaches 0.45 eps with round-to-nearest P).
+    constexpr int64_t kBiasElements = 2048;
+    double cross = 0.0, norm = 0.0;
+    int64_t weighed = 0;
     for (int64_t b = 0; b < p.B; ++b) {
       for (int64_t i = 0; i < p.seqlen_q(b); ++i) {
         for (int64_t h = 0; h < c.Hq; ++h) {
@@ -282,6 +290,9 @@ class FmhaOnEmulator : public ::testing::Test {
             const double got = ref::load_element(o_all.data() + kGuardBytes, e, t);
             const double want = o_ref[static_cast<size_t>(e)];
             const double tol = ref::fmha_tolerance(want, mag[static_cast<size_t>(e)], eps, eps);
+            cross += (got - want) * want;
+            norm += want * want;
+            ++weighed;
             if (!(std::fabs(got - want) <= tol) && bad++ < 5) {
               ADD_FAILURE() << kernel.id << ": O[b" << b << "][s" << i << "][h" << h << "][" << d << "] = " << got
                             << ", want " << want << " (tol " << tol << ")";
@@ -289,6 +300,10 @@ class FmhaOnEmulator : public ::testing::Test {
           }
         }
       }
+    }
+    if (weighed >= kBiasElements && norm > 0.0 && !(std::fabs(cross / norm) <= eps / 4) && bad++ < 5) {
+      ADD_FAILURE() << kernel.id << ": O is the reference scaled by 1 + " << cross / norm << " (|bias| > " << eps / 4
+                    << ")";
     }
     for (size_t byte = 0; byte < o_all.size(); ++byte) {
       const bool inside = byte >= kGuardBytes && byte < kGuardBytes + o_bytes;
