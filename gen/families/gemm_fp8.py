@@ -79,8 +79,10 @@ TILES = [(32, 128), (64, 64), (128, 64), (64, 128), (128, 128), (128, 256)]
 # gfx950 block128 tiles whose MFMA operands live in AGPRs (AGPR_TILES): 4 waves of 64x128 outputs, whose
 # 128 accumulators, partial sums of three 32x32 blocks and A scales fill the VGPRs; the operands of two
 # slabs (2 x 96 AGPRs) let the next slab's reads run under this slab's MFMAs in the wave (one wave per
-# SIMD). Per slab their LDS takes 48 KiB of direct writes and 96 KiB of reads (1152 cycles) for 1024
-# MFMA cycles per SIMD, where 128x128 takes 768 for 512. Each wave's 128 columns share one B-scale block.
+# SIMD). Per slab their LDS takes 48 KiB of direct writes and 96 KiB of reads (576 cycles at gfx950's 256
+# B/clk) for 1024 MFMA cycles per SIMD, where 128x128 takes 384 for 512. Each wave's 128 columns share one
+# B-scale block. The selection ranks it by its whole slab in flight like every prefill tile (the timing
+# model puts it ahead of 128x128 on each pick that moved when it stopped counting half: asm/gemm/PERFORMANCE.md).
 AGPR_TILES = {(128, 256)}
 # a block's partials are scaled two blocks after its MFMAs (enough instructions between for the MFMA
 # result's wait states without s_nop), so three blocks' partials are live
@@ -374,12 +376,6 @@ def _cost(arch: str, p: dict) -> list:
         rows = ["add", ["min", bm, "M"], ["min", bn, "N"]]
         blocks = ["if", ["le", "M", bm], _plan(arch, p)["sets"] - 1, 1]
         in_flight = ["mul", rows, blocks, BK * p["ks"] * FP8_BYTES]
-    elif (bm, bn) in AGPR_TILES:
-        # Ranked by half its slab in flight (one wave per SIMD: its loads, reads and scaling share the
-        # wave's issue with its MFMAs). With its whole slab the roofline would also take the M = 512 picks
-        # with fewer workgroups than CUs from 128x128, which the timing model says is slower there
-        # (M = 512, 7168 x 18432: 101.4 vs 83.7 us modeled; 8192 x 8192: 47.3 vs 38.8).
-        in_flight = ["mul", ["add", ["min", bm, "M"], ["min", bn, "N"]], BK * FP8_BYTES // 2]
     return roofline_cost(ROOFLINE[arch], bm, bn, BK * p["ks"], FP8_BYTES, OUT_BYTES,
                          FP8_FLOPS_PER_NS_PER_CU[arch], [scale_bytes], split=split, in_flight_bytes=in_flight,
                          a_once=decode)
