@@ -82,7 +82,8 @@ TILES = [(32, 128), (64, 64), (128, 64), (64, 128), (128, 128), (128, 256)]
 # SIMD). Per slab their LDS takes 48 KiB of direct writes and 96 KiB of reads (576 cycles at gfx950's 256
 # B/clk) for 1024 MFMA cycles per SIMD, where 128x128 takes 384 for 512. Each wave's 128 columns share one
 # B-scale block. The selection ranks it by its whole slab in flight like every prefill tile (the timing
-# model puts it ahead of 128x128 on each pick that moved when it stopped counting half: asm/gemm/PERFORMANCE.md).
+# model puts it ahead of 128x128 on each pick that moved when it stopped counting half:
+# asm/gemm/PERFORMANCE.md).
 AGPR_TILES = {(128, 256)}
 # a block's partials are scaled two blocks after its MFMAs (enough instructions between for the MFMA
 # result's wait states without s_nop), so three blocks' partials are live

@@ -202,8 +202,9 @@ const std::vector<Pinned> kPinned = {
     {"gfx942", 80, "per_token", 24576, 18432, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n128_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
     {"gfx942", 80, "per_token", 24576, 24576, {"m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m16_n64_ks4", "m128_n128_ks1", "m128_n128_ks1", "m128_n128_ks1"}},
     // gfx950 block128: the direct-to-LDS tiles (asm/gemm/PERFORMANCE.md, "gfx950 fp8 block128 prefill"):
-    // 128x256 (AGPR operands) at M = 4096 and on the wide M = 512 rows, 128x128 where 128x256 would
-    // leave CUs idle (M = 512 with N <= 8192, N = 1536) and at M = 64 from N = 18432
+    // 128x256 (AGPR operands) at M = 4096 and on the wide or deep M = 512 rows, 128x128 where the roofline
+    // sees 128x256 leave CUs idle (M = 512 with N <= 8192 but for K >= 18432 at N = 7168) and at M = 64
+    // from N = 18432 (128x256 at N = 24576 from K = 7168); each pick that moved to 128x256 benched there
     {"gfx950", 256, "block128", 1536, 1536, {"m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n256_ks1"}},
     {"gfx950", 256, "block128", 1536, 2048, {"m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n256_ks1"}},
     {"gfx950", 256, "block128", 1536, 7168, {"m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n32_ks4", "m16_n64_ks4", "m32_n64_ks4", "m128_n256_ks1"}},
