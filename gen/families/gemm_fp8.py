@@ -83,13 +83,22 @@ TILES = [(32, 128), (64, 64), (128, 64), (64, 128), (128, 128), (128, 256)]
 # gfx950 block128 tiles whose MFMA operands live in AGPRs (AGPR_TILES): 4 waves of 64x128 outputs, whose
 # 128 accumulators, partial sums of three 32x32 blocks and A scales fill the VGPRs; the operands of two
 # slabs (2 x 96 AGPRs) let the next slab's reads run under this slab's MFMAs in the wave (one wave per
-# SIMD). Per slab their LDS takes 48 KiB of direct writes and 96 KiB of reads (1152 cycles) for 1024
-# MFMA cycles per SIMD, where 128x128 takes 768 for 512. Each wave's 128 columns share one B-scale block.
+# SIMD). Per slab their LDS takes 48 KiB of direct writes and 96 KiB of reads (576 cycles at gfx950's 256
+# B/clk) for 1024 MFMA cycles per SIMD, where 128x128 takes 384 for 512. Each wave's 128 columns share one
+# B-scale block. The selection ranks it by its whole slab in flight like every prefill tile (the timing
+# model puts it ahead of 128x128 on each pick that moved when it stopped counting half:
+# asm/gemm/PERFORMANCE.md).
 AGPR_TILES = {(128, 256)}
 # a block's partials are scaled two blocks after its MFMAs (enough instructions between for the MFMA
 # result's wait states without s_nop), so three blocks' partials are live
 AGPR_PART_SLOTS = 3
-AGPR_RING_SLABS = 3              # 147 KiB: one workgroup per CU either way, so slabs i+1, i+2 load ahead
+# Their operand ring holds 3 slabs and their A-scale columns a separate ring of AGPR_SCALE_SLABS (148 KiB in
+# all): slab i's operands are read during slab i-1 and its scales at the top of slab i, so slab i's
+# operand slab takes slab i+3's loads while its scale column is still read. Slabs i+2 and i+3 load during
+# slab i (the timing model: with one slab ahead, the wait for slab i+1's loads held 4096 x 8192 x 8192 at
+# 156.6 us modeled, the loads' latency exposed every slab).
+AGPR_RING_SLABS = 3
+AGPR_SCALE_SLABS = 4
 # Decode tiles (bm, bn), ks = DECODE_KS: the 4 waves are K-slices of one 32 x BN tile. Wave w streams the
 # 128-K blocks kb = w, w + 4, ... straight from global memory into MFMA operand registers (2 to 4 operand
 # sets: blocks i+1 .. i+sets-1 are in flight while block i's MFMAs run), so no LDS staging and no barrier
@@ -227,21 +236,27 @@ def _plan_prefill(arch: str, p: dict) -> dict:
     lds_xor = _take_if_free(vgprs, 2 * (reads_per_block - 1)) if not dma else 0
     next_free_vgpr = vgprs.next_free()
     # LDS slab: A rows, B rows ([row][128 bytes], swizzled), then block128's scale column (one fp32 per thread)
-    slab_bytes = (bm + bn) * pitch + (THREADS * F32_BYTES if block else 0)
+    scale_column_bytes = THREADS * F32_BYTES if block else 0
+    # agpr: the scale columns are a ring of their own after the operand slabs
+    slab_bytes = (bm + bn) * pitch + (0 if agpr else scale_column_bytes)
     ring_slabs = AGPR_RING_SLABS if agpr else RING_SLABS if dma else 1
+    scale_slabs = AGPR_SCALE_SLABS if agpr else 0
     agpr_set_regs = a_frag_regs + b_frag_regs if agpr else 0
     return {
         "mfma": mfma, "threads": THREADS, "waves": THREADS // WAVE_SIZE, "bk": BK,
         "dma": dma, "agpr": agpr, "agpr_set_regs": agpr_set_regs, "agpr_count": 2 * agpr_set_regs,
         "part_slots": AGPR_PART_SLOTS if agpr else 0,
         "ring_slabs": ring_slabs, "slab_bytes": slab_bytes, "dma_bytes": LDS_DMA_BYTES,
+        "scale_slabs": scale_slabs, "scale_column_bytes": scale_column_bytes,
         "chunk_bytes": CHUNK_ELEMS * FP8_BYTES,
         "chunks_per_row": chunks_per_row, "rows_per_pass": THREADS // chunks_per_row,
         "a_chunks": a_chunks, "b_chunks": b_chunks,
         "waves_m": waves_m, "waves_n": waves_n, "wave_m": wave_m, "wave_n": wave_n, "blocks_m": blocks_m, "blocks_n": blocks_n,
         "k_steps": k_steps, "pitch": pitch, "lds_b_base": bm * pitch,
         # block128: the slab's scale column (one fp32 per thread; threads past the tile write unread slots)
-        "lds_scale_base": (bm + bn) * pitch, "lds_bytes": ring_slabs * slab_bytes,
+        # (agpr: the first of the scale ring's columns, after the operand slabs)
+        "lds_scale_base": ring_slabs * slab_bytes if agpr else (bm + bn) * pitch,
+        "lds_bytes": ring_slabs * slab_bytes + scale_slabs * scale_column_bytes,
         "reads_per_block": reads_per_block, "read_regs": LDS_READ_BYTES // 4,
         "swizzle_shift": _swizzle_shift(arch),
         "v_a_base_off": a_base_off, "v_b_base_off": b_base_off, "v_a_addr": a_addr, "v_b_addr": b_addr,
@@ -366,12 +381,6 @@ def _cost(arch: str, p: dict) -> list:
         rows = ["add", ["min", bm, "M"], ["min", bn, "N"]]
         blocks = ["if", ["le", "M", bm], _plan(arch, p)["sets"] - 1, 1]
         in_flight = ["mul", rows, blocks, BK * p["ks"] * FP8_BYTES]
-    elif (bm, bn) in AGPR_TILES:
-        # Ranked by half its slab in flight (one wave per SIMD: its loads, reads and scaling share the
-        # wave's issue with its MFMAs). With its whole slab the roofline would also take the M = 512 picks
-        # with fewer workgroups than CUs from 128x128, which the timing model says is slower there
-        # (M = 512, 7168 x 18432: 101.4 vs 83.7 us modeled; 8192 x 8192: 47.3 vs 38.8).
-        in_flight = ["mul", ["add", ["min", bm, "M"], ["min", bn, "N"]], BK * FP8_BYTES // 2]
     return roofline_cost(ROOFLINE[arch], bm, bn, BK * p["ks"], FP8_BYTES, OUT_BYTES,
                          FP8_FLOPS_PER_NS_PER_CU[arch], [scale_bytes], split=split, in_flight_bytes=in_flight,
                          a_once=decode, own_stream=decode)

@@ -361,8 +361,9 @@ TEST_P(GemmFp8Emu, RandomDataWithTailsMatchesReference) {
 }
 
 // block128 prefill tiles over 4 and 5 slabs: gfx950's LDS rings wrap more than once, and the 128x256
-// tile's loop (unrolled once per AGPR operand set) runs each of its bodies (two slabs ahead, one, none)
-// in both sets; N one 128 block past a whole tile, so a 128x256 tile's second wave column lies past N.
+// tile's loop (unrolled once per AGPR operand set) runs each of its bodies (reads and loads ahead, reads
+// only, none) in both sets; N one 128 block past a whole tile, so a 128x256 tile's second wave column
+// lies past N.
 TEST_P(GemmFp8Block128PrefillEmu, OverFourAndFiveSlabsMatchesReference) {
   const Kernel& k = GetParam();
   const int64_t n = (k.bn + 127) / 128 * 128 + 128;  // a multiple of 128, one block past a whole tile
