@@ -6,6 +6,17 @@
 ; conflict-free on both targets but for b96 on gfx942 (10-lane phases over 32 banks). All waves share
 ; the same bytes. kernarg: kind (u32 at 0: 0 ds_read_b128, 1 ds_write_b128, 2 ds_read_b64,
 ; 3 ds_read_b96, 4 ds_read2_b32), iterations (u32 at 4).
+.macro lds_stream kind, op:vararg
+.L\kind:
+  .rept 8
+  \op
+  .endr
+  s_waitcnt lgkmcnt(0)
+  s_sub_u32 s5, s5, 1
+  s_cmp_lg_u32 s5, 0
+  s_cbranch_scc1 .L\kind
+  s_endpgm
+.endm
   s_load_dwordx2 s[4:5], s[0:1], 0
   v_and_b32 v0, 63, v0
   v_lshlrev_b32 v1, 4, v0
@@ -23,73 +34,8 @@
   s_cmp_eq_u32 s4, 4
   s_cbranch_scc1 .Lread2_b32
   s_endpgm
-.Lread_b128:
-  ds_read_b128 v[2:5], v1
-  ds_read_b128 v[6:9], v1
-  ds_read_b128 v[10:13], v1
-  ds_read_b128 v[14:17], v1
-  ds_read_b128 v[18:21], v1
-  ds_read_b128 v[22:25], v1
-  ds_read_b128 v[26:29], v1
-  ds_read_b128 v[30:33], v1
-  s_waitcnt lgkmcnt(0)
-  s_sub_u32 s5, s5, 1
-  s_cmp_lg_u32 s5, 0
-  s_cbranch_scc1 .Lread_b128
-  s_endpgm
-.Lwrite_b128:
-  ds_write_b128 v1, v[2:5]
-  ds_write_b128 v1, v[2:5]
-  ds_write_b128 v1, v[2:5]
-  ds_write_b128 v1, v[2:5]
-  ds_write_b128 v1, v[2:5]
-  ds_write_b128 v1, v[2:5]
-  ds_write_b128 v1, v[2:5]
-  ds_write_b128 v1, v[2:5]
-  s_waitcnt lgkmcnt(0)
-  s_sub_u32 s5, s5, 1
-  s_cmp_lg_u32 s5, 0
-  s_cbranch_scc1 .Lwrite_b128
-  s_endpgm
-.Lread_b64:
-  ds_read_b64 v[2:3], v34
-  ds_read_b64 v[4:5], v34
-  ds_read_b64 v[6:7], v34
-  ds_read_b64 v[8:9], v34
-  ds_read_b64 v[10:11], v34
-  ds_read_b64 v[12:13], v34
-  ds_read_b64 v[14:15], v34
-  ds_read_b64 v[16:17], v34
-  s_waitcnt lgkmcnt(0)
-  s_sub_u32 s5, s5, 1
-  s_cmp_lg_u32 s5, 0
-  s_cbranch_scc1 .Lread_b64
-  s_endpgm
-.Lread_b96:
-  ds_read_b96 v[2:4], v1
-  ds_read_b96 v[6:8], v1
-  ds_read_b96 v[10:12], v1
-  ds_read_b96 v[14:16], v1
-  ds_read_b96 v[18:20], v1
-  ds_read_b96 v[22:24], v1
-  ds_read_b96 v[26:28], v1
-  ds_read_b96 v[30:32], v1
-  s_waitcnt lgkmcnt(0)
-  s_sub_u32 s5, s5, 1
-  s_cmp_lg_u32 s5, 0
-  s_cbranch_scc1 .Lread_b96
-  s_endpgm
-.Lread2_b32:
-  ds_read2_b32 v[2:3], v35 offset1:64
-  ds_read2_b32 v[4:5], v35 offset1:64
-  ds_read2_b32 v[6:7], v35 offset1:64
-  ds_read2_b32 v[8:9], v35 offset1:64
-  ds_read2_b32 v[10:11], v35 offset1:64
-  ds_read2_b32 v[12:13], v35 offset1:64
-  ds_read2_b32 v[14:15], v35 offset1:64
-  ds_read2_b32 v[16:17], v35 offset1:64
-  s_waitcnt lgkmcnt(0)
-  s_sub_u32 s5, s5, 1
-  s_cmp_lg_u32 s5, 0
-  s_cbranch_scc1 .Lread2_b32
-  s_endpgm
+  lds_stream read_b128, ds_read_b128 v[2:5], v1
+  lds_stream write_b128, ds_write_b128 v1, v[2:5]
+  lds_stream read_b64, ds_read_b64 v[2:3], v34
+  lds_stream read_b96, ds_read_b96 v[2:4], v1
+  lds_stream read2_b32, ds_read2_b32 v[2:3], v35 offset1:64
