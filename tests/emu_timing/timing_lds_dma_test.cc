@@ -23,10 +23,12 @@ TimingOp load(bool to_lds) {
   return op;
 }
 
-TimingOp lds_read() {
+// A ds_read_b128 (conflict-free); on gfx950 the conflict model serves it on all 64 banks.
+TimingOp lds_read(bool on_64_banks = false) {
   TimingOp op;
   op.kind = TimingKind::kLds;
   op.bytes = kChunk;
+  op.lds_64_banks = on_64_banks;
   return op;
 }
 
@@ -56,7 +58,7 @@ TEST(TimingLdsDma, DirectToLdsLoadsTakeTheLdsForTheirBytes) {
   constexpr uint32_t kLoads = 64;
   const CuTiming to_lds = model_cu({loads(kLoads, true)}, 1, c);
   const CuTiming to_vgprs = model_cu({loads(kLoads, false)}, 1, c);
-  // 64 KiB at the LDS write rate (256 B/clk on gfx950: 256 cycles); loads to VGPRs never touch the LDS
+  // 64 KiB at the LDS write rate (32 banks x 4 B: 512 cycles); loads to VGPRs never touch the LDS
   EXPECT_EQ(to_lds.lds_busy, uint64_t{kLoads} * kChunk / static_cast<uint64_t>(c.lds_bytes_per_clk));
   EXPECT_EQ(to_vgprs.lds_busy, 0u);
   // the wait for the last load includes its LDS write: one write's cycles later than a load to VGPRs
@@ -85,22 +87,27 @@ TEST(TimingLdsDma, LdsReadsShareTheLdsWithArrivingDirectLoads) {
   EXPECT_NEAR(static_cast<double>(alone.cycles), reads_only, 0.05 * reads_only);
 }
 
-// The LDS serves one 4-byte word per bank per cycle: a conflict-free ds_read stream from all four SIMDs
-// (one LDS instruction per SIMD per issue cycle asks for four times what any LDS gives) takes bytes / (4 x
-// banks) cycles, with the bank count from the arch table (the ISA guides: 32 on CDNA3, 64 on CDNA4), the
-// same count the emulator's conflict model fills per phase. Fails on a gfx950 rate of 128 B/clk.
-TEST(TimingLdsDma, LdsReadStreamTakesOneWordPerBankPerCycle) {
+// The LDS serves one 4-byte word per bank per cycle: a conflict-free LDS stream from all four SIMDs (one
+// LDS instruction per SIMD per issue cycle asks for four times what any LDS gives) takes bytes / (4 x
+// banks) cycles. ds_read_b128 uses the arch table's bank count (the ISA guides: 32 on CDNA3, 64 on
+// CDNA4), the count the emulator's conflict model fills per phase; on gfx950 the accesses it serves on 32
+// of the 64 (writes, 96-bit reads: AMD rocRoller's LDSBankModel.cpp) move at the 32-bank rate. Fails on a
+// gfx950 read rate of 128 B/clk, and on a gfx950 write rate of 256.
+TEST(TimingLdsDma, LdsStreamTakesOneWordPerBankPerCycle) {
   for (const char* arch : {"gfx942", "gfx950"}) {
     const TimingConstants& c = timing_constants(arch);
-    const double bytes_per_clk = 4.0 * arch_table::find_arch_facts(arch)->lds_banks;
-    constexpr uint32_t kReads = 256;
-    WaveTrace reader(kReads, lds_read());
-    reader.push_back(wait_all());
-    reader.push_back(end());
-    const CuTiming stream = model_cu({reader, reader, reader, reader}, 1, c);
-    const double expected = 4.0 * kReads * kChunk / bytes_per_clk + c.lds_latency;
-    EXPECT_NEAR(static_cast<double>(stream.cycles), expected, 0.02 * expected) << arch;
-    EXPECT_EQ(stream.lds_busy, static_cast<uint64_t>(4.0 * kReads * kChunk / bytes_per_clk)) << arch;
+    const uint32_t arch_banks = arch_table::find_arch_facts(arch)->lds_banks;
+    for (const uint32_t banks : {arch_banks, 32u}) {
+      constexpr uint32_t kOps = 256;
+      WaveTrace stream(kOps, lds_read(banks == 64));
+      stream.push_back(wait_all());
+      stream.push_back(end());
+      const CuTiming timing = model_cu({stream, stream, stream, stream}, 1, c);
+      const double bytes_per_clk = 4.0 * banks;
+      const double expected = 4.0 * kOps * kChunk / bytes_per_clk + c.lds_latency;
+      EXPECT_NEAR(static_cast<double>(timing.cycles), expected, 0.02 * expected) << arch << " " << banks;
+      EXPECT_EQ(timing.lds_busy, static_cast<uint64_t>(4.0 * kOps * kChunk / bytes_per_clk)) << arch << " " << banks;
+    }
   }
 }
 

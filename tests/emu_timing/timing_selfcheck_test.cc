@@ -5,12 +5,16 @@
 //    ramp: kernarg load and one memory latency);
 //  - pointer chasing (each load waits for the one before) costs the memory latency per hop, plus its
 //    bytes and the loop's issue slots.
+//  - an LDS stream (more DS instructions than the LDS serves) moves 4 bytes per bank per cycle, over the
+//    banks the sources give each access kind: gfx942 32 for all; gfx950 64 for ds_read_b64/b128, 32 for
+//    writes and 96-bit reads.
 // Expected figures come from AMD's documents (pass counts, L2 width) and the constant table's inputs, not
 // from the model's output; each must hold within 5%.
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "arch_facts.h"
 #include "emu_test_support.h"
 #include "ingot_emu/timing.h"
 
@@ -102,6 +106,50 @@ TEST_P(TimingSelfCheck, PointerChasingCostsTheLatencyPerHop) {
   RecordProperty("modeled_cycles", std::to_string(cycles));
   RecordProperty("expected_cycles", std::to_string(expected));
   EXPECT_NEAR(static_cast<double>(cycles), expected, 0.05 * expected);
+}
+
+// timing_lds_stream: 16 waves (4 per SIMD) each issue 16 x 8 DS instructions of one kind: four SIMDs ask
+// for one DS instruction per cycle, more than any LDS moves, so the LDS runs back to back. Expected: the
+// kernarg load, then the bytes at 4 B per bank per cycle plus the exact conflict cycles, then one LDS
+// latency. The banks per kind: the ISA guides' count (arch table: 32 on CDNA3, 64 on CDNA4) for the
+// 64- and 128-bit reads (triton pull 11365, iree pull 24428: CDNA4's ds_read_b128 serves 16 lanes = 256
+// B per phase; nod-ai's MI350X measurements: ds_read_b64 in 32-lane phases); 32 for writes and 96-bit
+// reads on both (AMD rocRoller's LDSBankModel.cpp: "Non ds_read_b128 and ds_read_b64 on gfx950 act as-if
+// there are still only 32 banks"; "ds_read_b96 on gfx950 retains the throughput of gfx942"). 32-bit
+// reads have no source on gfx950: the model's assumption (the conflict model's 64 banks) is pinned here.
+// Fails with gfx950's former single 256 B/clk (writes, b96 twice as fast).
+TEST_P(TimingSelfCheck, LdsStreamMovesFourBytesPerBankPerCycle) {
+  constexpr uint32_t kItems = 1024, kWaves = kItems / 64;
+  constexpr uint64_t kIterations = 16, kPerIteration = 8;
+  const uint32_t arch_banks = arch_table::find_arch_facts(target_name(GetParam()))->lds_banks;
+  struct Kind {
+    uint64_t id;  // the kernel's kind kernarg
+    const char* name;
+    uint32_t bytes_per_lane;  // bytes one instruction moves per lane
+    uint32_t banks;
+  };
+  const Kind kinds[] = {{0, "ds_read_b128", 16, arch_banks}, {1, "ds_write_b128", 16, 32},
+                        {2, "ds_read_b64", 8, arch_banks},   {3, "ds_read_b96", 12, 32},
+                        {4, "ds_read2_b32", 8, arch_banks}};
+  const TimingConstants& constants = timing_constants(std::string(target_name(GetParam())));
+  for (const Kind& kind : kinds) {
+    Emulator emu(timed(GetParam()));
+    auto profile = run_kernel(emu, "timing_lds_stream", {1, 1, 1}, {kItems, 1, 1},
+                              kernargs({kind.id | kIterations << 32}));
+    const uint64_t cycles = one_round(profile);
+    ASSERT_TRUE(profile.is_ok());
+    ASSERT_EQ(profile->instructions.lds, kWaves * kIterations * kPerIteration) << kind.name;
+    const bool b96_on_gfx942 = kind.id == 3 && GetParam() == Target::kGfx942;  // 10-lane phases
+    if (!b96_on_gfx942) {
+      EXPECT_EQ(profile->lds_bank_conflict_cycles, 0u) << kind.name;
+    }
+    const double bytes = static_cast<double>(kWaves * kIterations * kPerIteration * 64 * kind.bytes_per_lane);
+    const double lds = bytes / (4.0 * kind.banks) + static_cast<double>(profile->lds_bank_conflict_cycles);
+    const double expected = constants.smem_latency + lds + constants.lds_latency;
+    RecordProperty(std::string("modeled_cycles_") + kind.name, std::to_string(cycles));
+    RecordProperty(std::string("expected_cycles_") + kind.name, std::to_string(expected));
+    EXPECT_NEAR(static_cast<double>(cycles), expected, 0.05 * expected) << kind.name;
+  }
 }
 
 TEST_P(TimingSelfCheck, Deterministic) {

@@ -35,7 +35,9 @@ inline Status check_range(const Wave& wave, uint64_t address, uint32_t bytes, in
 
 inline void account_banks(Wave& wave, const uint32_t* addresses, uint32_t bytes, LaneMask lanes,
                           LdsDirection direction) {
-  const uint32_t extra = lds_conflict_cycles(addresses, bytes, lanes, wave.launch->facts->lds_banks, direction);
+  const uint32_t banks = wave.launch->facts->lds_banks;
+  const uint32_t extra = lds_conflict_cycles(addresses, bytes, lanes, banks, direction);
+  if (wave.timing_trace != nullptr) wave.lds_on_64_banks = lds_served_banks(bytes, banks, direction) == 64;
   if (extra > 0) {
     wave.profile->lds_bank_conflict_cycles += extra;
     ++wave.profile->lds_conflicted_instructions;

@@ -62,11 +62,17 @@ PhaseRule phase_rule(uint32_t dwords, uint32_t banks, LdsDirection direction) {
   return {banks, std::clamp<uint32_t>(banks / dwords, 1, kWaveSize), &kConsecutive};
 }
 
+uint32_t dwords_of(uint32_t bytes_per_lane) { return std::max<uint32_t>(1, (bytes_per_lane + 3) / 4); }
+
 }  // namespace
+
+uint32_t lds_served_banks(uint32_t bytes_per_lane, uint32_t banks, LdsDirection direction) {
+  return phase_rule(dwords_of(bytes_per_lane), banks, direction).banks;
+}
 
 uint32_t lds_conflict_cycles(const uint32_t* addresses, uint32_t bytes_per_lane, LaneMask lanes,
                              uint32_t banks, LdsDirection direction) {
-  const uint32_t dwords_per_lane = std::max<uint32_t>(1, (bytes_per_lane + 3) / 4);
+  const uint32_t dwords_per_lane = dwords_of(bytes_per_lane);
   const PhaseRule rule = phase_rule(dwords_per_lane, banks, direction);
   uint32_t extra = 0;
   for (uint32_t first = 0; first < kWaveSize; first += rule.lanes) {

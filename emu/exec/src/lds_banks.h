@@ -31,4 +31,8 @@ enum class LdsDirection : uint8_t { kRead, kWrite };  // atomics count as writes
 uint32_t lds_conflict_cycles(const uint32_t* addresses, uint32_t bytes_per_lane, LaneMask lanes,
                              uint32_t banks, LdsDirection direction);
 
+// How many banks that instruction is served on: `banks`, or 32 where gfx950 resolves it on 32 of its 64.
+// The timing model moves its bytes at 4 bytes per bank per cycle (emu/timing, lds_64_bank_bytes_per_clk).
+uint32_t lds_served_banks(uint32_t bytes_per_lane, uint32_t banks, LdsDirection direction);
+
 }  // namespace ingot::emu

@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <string_view>
+#include <utility>
 
 #include "handler_table.h"
 #include "ingot_emu/isa_table.h"
@@ -76,6 +77,9 @@ void record_timing(Wave& wave, const Inst& inst, const TimingSnapshot& before) {
         if (data != nullptr && data->is_register()) dwords += data->dwords;
       }
       op.bytes = dwords * 4u * static_cast<uint32_t>(std::popcount(wave.exec()));
+      // The handler said whether it was served on 64 banks; lane exchanges (ds_swizzle, ds_permute,
+      // ds_bpermute) touch no bank and leave it false.
+      op.lds_64_banks = std::exchange(wave.lds_on_64_banks, false);
       break;
     }
     case TimingKind::kVmemLoad: case TimingKind::kVmemStore:

@@ -62,6 +62,9 @@ struct Wave {
   const LaunchContext* launch = nullptr;
   LaunchProfile* profile = nullptr;  // the host thread's partial profile
   WaveTrace* timing_trace = nullptr; // timing mode, workgroup 0 only: this wave's trace (timing_hook.h)
+  // Timing mode: the last DS access was served on 64 banks (lds_banks.h), so the timing model moves its
+  // bytes at the 64-bank rate; set by the DS handlers, read and cleared by the timing hook.
+  bool lds_on_64_banks = false;
 
   LaneMask exec() const { return s[kSlotExec] | (uint64_t{s[kSlotExec + 1]} << 32); }
   void set_exec(LaneMask mask) {

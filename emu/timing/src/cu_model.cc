@@ -4,7 +4,7 @@
 // next instruction waits for its pipe (VALU, MFMA per SIMD; LDS and the memory path per CU), for the
 // MFMA results it reads, for s_waitcnt counters and for s_barrier. Loads complete after the memory
 // path has moved their bytes plus the latency; counters retire in issue order. A direct-to-LDS load's
-// data is written to the LDS when it arrives, at the LDS rate, sharing it with the ds_* traffic
+// data is written to the LDS when it arrives, at the 32-bank LDS rate, sharing it with the ds_* traffic
 // (`charge_lds_writes`).
 #include <algorithm>
 #include <array>
@@ -147,8 +147,9 @@ class CuModel {
     return t;
   }
 
-  // Direct-to-LDS data that has arrived by cycle `t` takes the LDS for its bytes at the LDS rate (ASSUMED:
-  // the same port, at the same rate, as ds_* traffic), in arrival order; ds_* ops issued after that wait behind it.
+  // Direct-to-LDS data that has arrived by cycle `t` takes the LDS for its bytes at the LDS write rate (32
+  // banks, as ds_write's; ASSUMED: the same port as ds_* traffic), in arrival order; ds_* ops issued after
+  // that wait behind it.
   void charge_lds_writes(uint64_t t) {
     while (!lds_writes_.empty() && lds_writes_.top().arrival <= t) {
       const PendingLdsWrite write = lds_writes_.top();
@@ -158,8 +159,11 @@ class CuModel {
     }
   }
 
-  uint64_t lds_cycles(uint64_t bytes) const {
-    return (bytes + static_cast<uint64_t>(c_.lds_bytes_per_clk) - 1) / static_cast<uint64_t>(c_.lds_bytes_per_clk);
+  // Cycles the LDS takes to move `bytes`: one 4-byte word per bank per cycle, over the 32 banks every
+  // access uses on gfx942, or all 64 for the gfx950 accesses served on them (TimingOp::lds_64_banks).
+  uint64_t lds_cycles(uint64_t bytes, bool on_64_banks = false) const {
+    const auto rate = static_cast<uint64_t>(on_64_banks ? c_.lds_64_bank_bytes_per_clk : c_.lds_bytes_per_clk);
+    return (bytes + rate - 1) / rate;
   }
 
   void issue_slot(uint64_t t) {
@@ -209,7 +213,7 @@ class CuModel {
       }
       case TimingKind::kLds: {
         const uint64_t start = std::max(t, lds_free_);
-        const uint64_t cycles = lds_cycles(op.bytes) + op.busy_cycles;
+        const uint64_t cycles = lds_cycles(op.bytes, op.lds_64_banks) + op.busy_cycles;
         lds_free_ = start + std::max<uint64_t>(cycles, 1);
         lds_busy_ += std::max<uint64_t>(cycles, 1);
         complete(w.lgkm, lds_free_ + c_.lds_latency);

@@ -21,6 +21,7 @@ constexpr TimingConstants kGfx942{
     .l2_bytes_per_clk_per_cu = 2048.0 / 38.0,
     .l1_bytes_per_clk = 128,
     .lds_bytes_per_clk = 128,
+    .lds_64_bank_bytes_per_clk = 128,  // no access is served on 64 banks: 32 is all there is
     .issue_cycles = 4,
     .valu_cycles = 4,
     .trans_cycles = 16,
@@ -49,7 +50,8 @@ constexpr TimingConstants kGfx950{
     .mall_bytes_per_s = 17.0e12,
     .l2_bytes_per_clk_per_cu = 2048.0 / 32.0,
     .l1_bytes_per_clk = 128,
-    .lds_bytes_per_clk = 256,
+    .lds_bytes_per_clk = 128,
+    .lds_64_bank_bytes_per_clk = 256,
     .issue_cycles = 4,
     .valu_cycles = 4,
     .trans_cycles = 16,
@@ -89,16 +91,34 @@ const std::vector<TimingSource>& timing_sources() {
        "ROCm Compute Profiler, the same 0200_system-speed-of-light.yaml (gfx942 and gfx950): 'vL1D Cache BW' "
        "peak = max_sclk x 128 B x CUs: 128 B/clk per CU"},
       {"lds_bytes_per_clk",
-       "gfx942: ROCm Compute Profiler, the same yaml: 'Theoretical LDS Bandwidth' peak = sclk x CUs x 128 B "
-       "(soc_gfx942.py lds_banks_per_cu = 32 banks of 4 B). gfx950: 256 B/clk, one 4-byte word from each of "
-       "CDNA4's 64 banks per cycle (AMD CDNA4 ISA guide: 64 banks, arch/arch_facts.def lds_banks, the bank "
-       "count the emulator's conflict model already serves per phase); AMD's own accounts of the phases "
-       "agree: github.com/triton-lang/triton pull 11365 (merged, AMD): ds_read_b128 runs in 8 phases of 8 "
-       "lanes on MI300 and 4 phases of 16 lanes (256 B) on MI350; github.com/iree-org/iree pull 24428 the "
-       "same ('ds_read_b128 on CDNA4: 4 phases of 16 threads'); github.com/ROCm/rocm-systems pull 3114 "
-       "(merged; HIP docs, understand/hardware_implementation.rst): 32 or 64 (CDNA4) banks, 128 or 256 "
-       "bytes per cycle. Against it: rocprofiler-compute's soc_gfx950.py still sets lds_banks_per_cu = 32 "
-       "(its gfx950 yaml's LDS peak is the gfx942 formula)"},
+       "32 banks x 4 B per cycle. gfx942: ROCm Compute Profiler, the same yaml: 'Theoretical LDS Bandwidth' "
+       "peak = sclk x CUs x 128 B (soc_gfx942.py lds_banks_per_cu = 32 banks of 4 B). gfx950: the accesses "
+       "that resolve on 32 of CDNA4's 64 banks: writes, atomics and 96-bit reads (AMD rocRoller, "
+       "github.com/ROCm/rocm-libraries shared/rocroller/lib/source/LDSBankModel.cpp: 'Non ds_read_b128 and "
+       "ds_read_b64 on gfx950 act as-if there are still only 32 banks for conflict resolution', checked "
+       "against rocprofiler counters by its pull 2157: 'ds_read_b96 on gfx950 retains the throughput of "
+       "gfx942'; nod-ai/amd-shark-ai docs/amdgpu_kernel_optimization_guide.md: MI350 'doubles the read "
+       "bandwidth to 256 bytes per clock', the read side only; HipKittens' phase solver: ds_read_b96 'Number of "
+       "LDS banks: 32', ds_write_b64 'First conflict at bank 32'), direct-to-LDS load data (ASSUMED: written like a "
+       "ds_write), ds_read_b96_tr_b6 (ASSUMED: the 96-bit read rule, as the conflict model takes it) and the "
+       "lane exchanges ds_swizzle / ds_permute / ds_bpermute (ASSUMED: they touch no bank; no source gives "
+       "gfx950 a wider crossbar). Which accesses use 64 banks is the conflict model's phase rule "
+       "(emu/exec/src/lds_banks.cc lds_served_banks), so both models count the same banks"},
+      {"lds_64_bank_bytes_per_clk",
+       "gfx950: 256 B/clk, one 4-byte word from each of CDNA4's 64 banks per cycle (AMD CDNA4 ISA guide: 64 "
+       "banks, arch/arch_facts.def lds_banks), for ds_read_b64 and ds_read_b128: github.com/triton-lang/"
+       "triton pull 11365 (merged, AMD): ds_read_b128 runs in 8 phases of 8 lanes on MI300 and 4 phases of "
+       "16 lanes (256 B) on MI350; github.com/iree-org/iree pull 24428 the same ('ds_read_b128 on CDNA4: 4 "
+       "phases of 16 threads'); github.com/ROCm/rocm-systems pull 3114 (merged; HIP docs, understand/"
+       "hardware_implementation.rst): 32 or 64 (CDNA4) banks, 128 or 256 bytes per cycle; rocRoller's "
+       "LDSBankModel.cpp (above) keeps 64 banks for exactly these two; nod-ai's measurements on MI350X "
+       "(docs/empirical-lds/cdna4info.md): ds_read_b64 in two phases of 32 lanes, its bank sweep saturating "
+       "at a 256-byte stride. ASSUMED at this rate as well, following the conflict model's 64 banks: 32-bit "
+       "and narrower reads (nod-ai measured one 64-lane phase on MI350X and its guide says 64 banks; "
+       "rocRoller says 32: disputed, emu/README.md) and ds_read_b64_tr_b{4,8,16} (no source gives their "
+       "phases; the conflict model takes the 64-bit read rule). Against the 256: rocprofiler-compute's "
+       "soc_gfx950.py still sets lds_banks_per_cu = 32 (its gfx950 yaml's LDS peak is the gfx942 formula). "
+       "gfx942: no access is served on 64 banks (the value is the 32-bank rate)"},
       {"issue_cycles",
        "AMD GCN architecture white paper: each SIMD gets an issue opportunity every 4 cycles, up to one "
        "instruction per type (VALU, SALU, VMEM, LDS, SMEM, branch) from different waves; CDNA keeps the CU"},

@@ -31,6 +31,7 @@ struct TimingOp {
   uint32_t busy_cycles = 0;  // kMfma: pipe cycles (passes x 4, the emulator's shape table); kLds: conflict cycles
   uint32_t bytes = 0;        // kVmem*: bytes the lanes moved; kLds: bytes moved
   bool to_lds = false;       // kVmemLoad: a direct-to-LDS load (`... lds`): its bytes are also LDS writes
+  bool lds_64_banks = false; // kLds: served on 64 banks (gfx950's reads of 32, 64, 128 bits), else on 32
   RowRange dst;
   RowRange src[3];           // kMfma: A, B, C; other VALU: its VGPR sources
 };
@@ -50,7 +51,8 @@ struct TimingConstants {
   double mall_bytes_per_s = 0;
   double l2_bytes_per_clk_per_cu = 0;
   double l1_bytes_per_clk = 0;
-  double lds_bytes_per_clk = 0;
+  double lds_bytes_per_clk = 0;          // 32 banks x 4 B: every LDS access but those below
+  double lds_64_bank_bytes_per_clk = 0;  // 64 banks x 4 B: gfx950's accesses served on all its banks
   uint32_t issue_cycles = 0;          // a SIMD's issue slot comes every this many cycles
   uint32_t valu_cycles = 0;           // a 64-lane VALU op on a 16-lane SIMD
   uint32_t trans_cycles = 0;
