@@ -1,8 +1,8 @@
 """fmha_fwd_pp: the fmha_fwd op (same arguments, masks, varlen, LSE: gen/families/fmha_fwd.py) as a ping-pong
 kernel (issue 11, item 2: the softmax of one tile overlaps the MFMAs of another): 16-bit at head dims 128/128
 and 192/128 (gfx950 only: three slots do not fit gfx942's 64 KiB LDS), both masks; fp8 at 128/128 (fmha_fwd's
-fp8: Q.K^T on the fp8 MFMA, V to bf16 in LDS, descales), no mask. Declared where bench/fmha_table has a
-launch figure that sets PP_GAIN.
+fp8: Q.K^T on the fp8 MFMA, V widened in LDS to bf16, on gfx942 to f16, descales), no mask, and on gfx942 the
+window mask. Declared where bench/fmha_table has a launch figure that sets PP_GAIN.
 
 8 waves in two groups of 4 (waves 0-3 and 4-7: one wave of each group per SIMD), 32 query rows per wave, a
 256-row Q tile. Group B runs half an iteration behind group A, so while one group's waves issue their
@@ -19,7 +19,7 @@ Sq = Sk = 4096), per arch, dtype class (16-bit, fp8), Q/K head dim and mask, onc
 workgroup per CU (H = 64) and once for fewer workgroups than CUs (H = 8: the 256-row tiles leave CUs idle
 where the smaller tiles spread the rows over all of them, which fmha_fwd's model, charging its kernels half
 rate at one wave per SIMD, does not see). At both shapes the two costs then stand in the ratio of the modeled launches. Variants modeled slower than fmha_fwd's at both
-shapes (fp8 window, 16-bit hd64) are not declared (no PP_GAIN entry)."""
+shapes (gfx950 fp8 window, 16-bit hd64) are not declared (no PP_GAIN entry)."""
 
 from gen.archs import FP8_FORMAT, MFMA_32X32, ROOFLINE, WAVE_SIZE, arch_info
 from gen.families import fmha_fwd
@@ -30,20 +30,22 @@ BQ = WAVES * fmha_fwd.ROWS_PER_WAVE
 LDS_SLOTS = 3       # the K/V ring: tile j's K (and j-1's V) are read while a third slot is written
 PP_SGPR_BASE = 97   # the first SGPR fmha_fwd.s.j2 leaves free (s_rescaled is s96)
 # (grid >= one workgroup per CU, grid < CUs): fmha_fwd's picked kernel's modeled launch over this kernel's,
-# bench/fmha_table --seq 4096 --heads 64 / --heads 8 (MODELED; figures in its README; gfx950 16-bit hd128's after the
-# timing model's LDS rate became 256 B/clk); "window" is its causal row,
+# bench/fmha_table --seq 4096 --heads 64 / --heads 8 (MODELED; figures in its README); "window" is its causal row,
 # against fmha_fwd's causal kernels with Q-tile pairs (fmha_fwd.Q_TILE_PAIRS); keyed (arch, dtype class, Q/K head dim,
-# mask); "16bit" figures are bf16's
-PP_GAIN = {("gfx942", "16bit", 128, "none"): (683.4 / 598.5, 121.3 / 150.4),
-           ("gfx942", "16bit", 128, "window"): (389.6 / 372.7, 124.4 / 150.9),
+# mask); "16bit" figures are bf16's. gfx950 16-bit hd128's were modeled in session 9 after the timing model's LDS
+# rate became 256 B/clk; the others in session 10, each pair from the same binary over packs holding the two
+# families' kernels of the row (stage_first everywhere, gfx942 fp8 P.V in f16).
+PP_GAIN = {("gfx942", "16bit", 128, "none"): (702.4 / 588.0, 117.1 / 147.7),
+           ("gfx942", "16bit", 128, "window"): (404.4 / 363.5, 119.4 / 147.9),
            ("gfx950", "16bit", 128, "none"): (500.4 / 267.7, 66.9 / 67.7),
            ("gfx950", "16bit", 128, "window"): (251.7 / 197.3, 69.6 / 69.1),
-           ("gfx942", "fp8", 128, "none"): (578.3 / 527.6, 110.2 / 132.6),
-           ("gfx950", "fp8", 128, "none"): (409.3 / 391.4, 78.4 / 98.6),
-           ("gfx950", "16bit", 192, "none"): (619.4 / 422.5, 91.8 / 106.3),
-           ("gfx950", "16bit", 192, "window"): (314.8 / 287.5, 86.3 / 102.5)}
-# Not declared (no entry): fp8 window kernels, built and slower than fmha_fwd's paired causal kernels (MODELED,
-# H = 64: gfx942 324.9 against 319.9 us, gfx950 277.3 against 212.6 us); 16-bit hd64 (bench/fmha_table README).
+           ("gfx942", "fp8", 128, "none"): (561.9 / 480.6, 105.6 / 120.9),
+           ("gfx942", "fp8", 128, "window"): (314.5 / 301.5, 107.6 / 121.5),
+           ("gfx950", "fp8", 128, "none"): (369.9 / 305.4, 71.0 / 77.1),
+           ("gfx950", "16bit", 192, "none"): (626.7 / 356.9, 73.3 / 89.9),
+           ("gfx950", "16bit", 192, "window"): (314.8 / 254.9, 75.8 / 90.7)}
+# Not declared (no entry): the gfx950 fp8 window kernel, built and slower than fmha_fwd's paired causal kernel
+# (MODELED, H = 64: 223.4 against 194.5 us); 16-bit hd64 (bench/fmha_table README).
 # head dims (Q/K, V) per dtype
 PP_HEAD_DIMS = {"bf16": [(128, 128), (192, 128)], "f16": [(128, 128), (192, 128)], "fp8": [(128, 128)]}
 
