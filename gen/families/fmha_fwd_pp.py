@@ -48,9 +48,10 @@ PP_GAIN = {("gfx942", "16bit", 128, "none"): (702.4 / 567.5, 117.1 / 142.6),
 # (MODELED, H = 64: 223.4 against 194.5 us); 16-bit hd64 (bench/fmha_table README).
 # (arch, dtype class, Q/K head dim) whose VALU phase reads the whole tile's V operands (one P.V batch, 16 more
 # VGPRs), so that the MFMA phase waits for no V read between its MFMAs: where its longer MFMA phase leaves the
-# VALU phase room for the 8 extra reads (bench/fmha_table README, MODELED: gfx942 16-bit hd128 87.1 -> 90.5%
-# MFMA-busy, gfx950 16-bit hd192/128 79.3 -> 87.6%); slower on gfx950 16-bit hd128 (85.5 -> 81.1%) and fp8
-# hd128 (gfx942 80.6 -> 75.4%, gfx950 55.9 -> 53.4%), whose shorter MFMA phase the VALU phase already fills
+# VALU phase room for the 8 extra reads (bench/fmha_table README, MODELED, with stage_first: gfx942 16-bit
+# hd128 87.1 -> 90.5% MFMA-busy, gfx950 16-bit hd192/128 79.3 -> 87.6%); slower on gfx950 16-bit hd128
+# (85.5 -> 81.1%) and fp8 hd128 (gfx942 80.6 -> 75.4%, gfx950 55.9 -> 53.4%), whose shorter MFMA phase the
+# VALU phase already fills
 WHOLE_V_BATCH = {("gfx942", "16bit", 128), ("gfx950", "16bit", 192)}
 # head dims (Q/K, V) per dtype
 PP_HEAD_DIMS = {"bf16": [(128, 128), (192, 128)], "f16": [(128, 128), (192, 128)], "fp8": [(128, 128)]}
