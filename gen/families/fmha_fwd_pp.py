@@ -32,13 +32,12 @@ PP_SGPR_BASE = 97   # the first SGPR fmha_fwd.s.j2 leaves free (s_rescaled is s9
 # (grid >= one workgroup per CU, grid < CUs): fmha_fwd's picked kernel's modeled launch over this kernel's,
 # bench/fmha_table --seq 4096 --heads 64 / --heads 8 (MODELED; figures in its README); "window" is its causal row,
 # against fmha_fwd's causal kernels with Q-tile pairs (fmha_fwd.Q_TILE_PAIRS); keyed (arch, dtype class, Q/K head dim,
-# mask); "16bit" figures are bf16's. gfx950 16-bit hd128's were modeled in session 9 after the timing model's LDS
-# rate became 256 B/clk; the others in session 10, each pair from the same binary over packs holding the two
-# families' kernels of the row (stage_first everywhere, WHOLE_V_BATCH, gfx942 fp8 P.V in f16).
+# mask); "16bit" figures are bf16's. Modeled in session 10, each pair from the same binary over packs holding the
+# two families' kernels of the row (stage_first everywhere, WHOLE_V_BATCH, gfx942 fp8 P.V in f16).
 PP_GAIN = {("gfx942", "16bit", 128, "none"): (702.4 / 567.5, 117.1 / 142.6),
            ("gfx942", "16bit", 128, "window"): (404.4 / 352.5, 119.4 / 142.9),
-           ("gfx950", "16bit", 128, "none"): (500.4 / 267.7, 66.9 / 67.7),
-           ("gfx950", "16bit", 128, "window"): (251.7 / 197.3, 69.6 / 69.1),
+           ("gfx950", "16bit", 128, "none"): (500.4 / 267.6, 65.1 / 67.6),
+           ("gfx950", "16bit", 128, "window"): (251.7 / 197.2, 67.8 / 69.0),
            ("gfx942", "fp8", 128, "none"): (561.9 / 480.6, 105.6 / 120.9),
            ("gfx942", "fp8", 128, "window"): (314.5 / 301.5, 107.6 / 121.5),
            ("gfx950", "fp8", 128, "none"): (369.9 / 305.4, 71.0 / 77.1),
