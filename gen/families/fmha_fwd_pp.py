@@ -34,24 +34,24 @@ PP_SGPR_BASE = 97   # the first SGPR fmha_fwd.s.j2 leaves free (s_rescaled is s9
 # against fmha_fwd's causal kernels with Q-tile pairs (fmha_fwd.Q_TILE_PAIRS); keyed (arch, dtype class, Q/K head dim,
 # mask); "16bit" figures are bf16's. Modeled in session 10, each pair from the same binary over packs holding the
 # two families' kernels of the row (stage_first everywhere, WHOLE_V_BATCH, gfx942 fp8 P.V in f16).
-PP_GAIN = {("gfx942", "16bit", 128, "none"): (702.4 / 577.3, 117.1 / 145.1),
-           ("gfx942", "16bit", 128, "window"): (404.4 / 359.8, 119.4 / 145.6),
+PP_GAIN = {("gfx942", "16bit", 128, "none"): (702.4 / 567.2, 117.1 / 142.5),
+           ("gfx942", "16bit", 128, "window"): (404.4 / 351.7, 119.4 / 142.7),
            ("gfx950", "16bit", 128, "none"): (500.4 / 267.6, 65.1 / 67.6),
            ("gfx950", "16bit", 128, "window"): (251.7 / 197.2, 67.8 / 69.0),
            ("gfx942", "fp8", 128, "none"): (561.9 / 480.6, 105.6 / 120.9),
            ("gfx942", "fp8", 128, "window"): (314.5 / 301.5, 107.6 / 121.5),
            ("gfx950", "fp8", 128, "none"): (369.9 / 305.4, 71.0 / 77.1),
-           ("gfx950", "16bit", 192, "none"): (626.7 / 356.9, 73.3 / 89.9),
-           ("gfx950", "16bit", 192, "window"): (314.8 / 254.9, 75.8 / 90.7)}
+           ("gfx950", "16bit", 192, "none"): (626.7 / 319.8, 73.3 / 80.6),
+           ("gfx950", "16bit", 192, "window"): (314.8 / 233.2, 75.8 / 82.0)}
 # Not declared (no entry): the gfx950 fp8 window kernel, built and slower than fmha_fwd's paired causal kernel
 # (MODELED, H = 64: 223.4 against 194.5 us); 16-bit hd64 (bench/fmha_table README).
 # (arch, dtype class, Q/K head dim) whose VALU phase reads the whole tile's V operands (one P.V batch, 16 more
-# VGPRs), so that the MFMA phase waits for no V read between its MFMAs: where its longer MFMA phase leaves the
-# VALU phase room for the 8 extra reads (bench/fmha_table README, MODELED, with stage_first: gfx942 16-bit
-# hd128 87.1 -> 89.0% MFMA-busy); slower on gfx950 16-bit hd192/128 (79.3 -> 78.5%; the wait that keeps 15
-# LDS instructions in flight costs it what the batch saves), 16-bit hd128 (85.5 -> 81.1%) and fp8 hd128
-# (gfx942 80.6 -> 75.4%, gfx950 55.9 -> 53.4%), whose shorter MFMA phase the VALU phase already fills
-WHOLE_V_BATCH = {("gfx942", "16bit", 128)}
+# VGPRs; with stage_first the last block's reads go between the exps, fmha_fwd_pp.s.j2 late_v_reads), so that the
+# MFMA phase waits for no V read between its MFMAs: where its longer MFMA phase leaves the VALU phase room for
+# them (bench/fmha_table README, MODELED: gfx942 16-bit hd128 87.1 -> 90.5% MFMA-busy, gfx950 16-bit hd192/128
+# 79.3 -> 89.0%); slower on gfx950 16-bit hd128 (85.5 -> 81.1%) and fp8 hd128 (gfx942 80.6 -> 75.4%, gfx950
+# 55.9 -> 53.4%; all four reads at the opening), whose shorter MFMA phase the VALU phase already fills
+WHOLE_V_BATCH = {("gfx942", "16bit", 128), ("gfx950", "16bit", 192)}
 # head dims (Q/K, V) per dtype
 PP_HEAD_DIMS = {"bf16": [(128, 128), (192, 128)], "f16": [(128, 128), (192, 128)], "fp8": [(128, 128)]}
 

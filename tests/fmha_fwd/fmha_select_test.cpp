@@ -104,10 +104,10 @@ class FmhaSelect : public ::testing::Test {
 // Llama-3-70B prefill: 64 query heads over 8 KV heads (GQA 8), hd128, causal, 4096-token prompt. fmha_fwd
 // runs 32 Q tiles x 64 heads in 1024 workgroups of two 128-row tiles (causal pairs); the ping-pong kernel
 // 16 tiles of 256 rows x 64 heads = 1024 workgroups, one per CU. The ping-pong kernel wins on both archs,
-// modeled launch 359.8 against 404.4 us for the paired 128-row tile on gfx942, 197.2 against 251.7 us for
+// modeled launch 351.7 against 404.4 us for the paired 128-row tile on gfx942, 197.2 against 251.7 us for
 // the paired 64-row tile on gfx950 (bench/fmha_table; on gfx950 since its VALU phase was rescheduled, before
 // that 260.8 us and the 64-row tile stayed). At 8 heads (fewer 256-row workgroups than CUs) fmha_fwd's
-// paired 64-row tile stays on both (gfx942 119.4 vs 145.6 us; gfx950 67.8 vs 69.0 us, within 2%: session 9's
+// paired 64-row tile stays on both (gfx942 119.4 vs 142.7 us; gfx950 67.8 vs 69.0 us, within 2%: session 9's
 // model had the ping-pong kernel ahead there, 69.1 vs 69.6 us).
 TEST_F(FmhaSelect, Llama3_70B_PrefillCausal) {
   const Shape s{1, 64, 8, 4096, 4096, 128, 128, -1, 0};
@@ -133,7 +133,7 @@ TEST_F(FmhaSelect, PingPongWhereTheGridFillsTheMachine) {
   Shape f16 = many;
   f16.dtype = "f16";
   EXPECT_EQ(pinned(f16, "gfx942", 304), "fmha_fwd_pp_gfx942_tf16_d128_dv128_mnone_w8");
-  // head dims 192/128 (DeepSeek-V3's, without the causal mask): gfx950's ping-pong kernel, modeled 356.9 against
+  // head dims 192/128 (DeepSeek-V3's, without the causal mask): gfx950's ping-pong kernel, modeled 319.8 against
   // 626.7 us at 64 heads; gfx942 has none (three K/V slots exceed its 64 KiB LDS)
   Shape wide = many;
   wide.dqk = 192;
@@ -142,9 +142,9 @@ TEST_F(FmhaSelect, PingPongWhereTheGridFillsTheMachine) {
 }
 
 // DeepSeek-V3 prefill: 128 heads, qk head dim 192 (128 nope + 64 rope), v head dim 128, causal. gfx950 takes
-// the ping-pong kernel (bench/fmha_table causal row at 64 heads, MODELED: 254.9 against 314.8 us for the paired
+// the ping-pong kernel (bench/fmha_table causal row at 64 heads, MODELED: 233.2 against 314.8 us for the paired
 // 64-row tile); gfx942 has none at these head dims (three K/V slots exceed its LDS). At 8 heads the paired
-// 64-row tile stays (75.8 against 90.7 us).
+// 64-row tile stays (75.8 against 82.0 us).
 TEST_F(FmhaSelect, DeepSeekV3_PrefillCausal) {
   const Shape s{1, 128, 128, 4096, 4096, 192, 128, -1, 0};
   EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_gfx942_tbf16_d192_dv128_mwindow_w4");
