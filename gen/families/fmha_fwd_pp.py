@@ -49,8 +49,8 @@ PP_GAIN = {("gfx942", "16bit", 128, "none"): (702.4 / 567.2, 117.1 / 142.5),
 # VGPRs; with stage_first the last block's reads go between the exps, fmha_fwd_pp.s.j2 late_v_reads), so that the
 # MFMA phase waits for no V read between its MFMAs: where its longer MFMA phase leaves the VALU phase room for
 # them (bench/fmha_table README, MODELED: gfx942 16-bit hd128 87.1 -> 90.5% MFMA-busy, gfx950 16-bit hd192/128
-# 79.3 -> 89.0%); slower on gfx950 16-bit hd128 (85.5 -> 81.1%) and fp8 hd128 (gfx942 80.6 -> 75.4%, gfx950
-# 55.9 -> 53.4%; all four reads at the opening), whose shorter MFMA phase the VALU phase already fills
+# 79.3 -> 89.0%); slower on gfx950 16-bit hd128 (85.5 -> 82.2%) and fp8 hd128 (gfx942 80.6 -> 80.4%, gfx950
+# 55.9 -> 54.9%), whose shorter MFMA phase the VALU phase already fills
 WHOLE_V_BATCH = {("gfx942", "16bit", 128), ("gfx950", "16bit", 192)}
 # head dims (Q/K, V) per dtype
 PP_HEAD_DIMS = {"bf16": [(128, 128), (192, 128)], "f16": [(128, 128), (192, 128)], "fp8": [(128, 128)]}
