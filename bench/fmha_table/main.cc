@@ -1,7 +1,7 @@
 // ingot_fmha_table: issue 11 item 5, the fmha_fwd performance evidence from the emulator's exact counts and
 // a stated model (fmha_bench.h / fmha_bench.cc). No GPU time is measured or printed.
 // Usage: ingot_fmha_table [--pack DIR] [--arch gfx942|gfx950]... [--seq S] [--heads H] [--emulated-heads N]
-//                         [--rows all|causal|hd128]
+//                         [--rows all|causal|hd128|fp8hd128|hd192]
 // Rows: B = 1, Hq = Hkv = H (default 8), Sq = Sk = S (default 4096): bf16 hd128 non-causal and causal, hd64,
 // hd192/128 and hd256 non-causal, fp8 hd128, hd64 and hd192/128 non-causal; bf16 hd192/128 and fp8 hd128 causal.
 // Exit status 0 when every row ran.
@@ -58,7 +58,9 @@ void print_row(const FmhaRow& r) {
 int main(int argc, char** argv) {
   std::string pack_dir;  // empty: open_bench_pack finds it
   std::vector<std::string> archs;
-  std::string rows_kept = "all";  // causal: the causal rows; hd128: the 16-bit hd128 rows (causal and not)
+  // causal: the causal rows; hd128: the bf16 hd128 rows, fp8hd128: the fp8 hd128 rows, hd192: the bf16 hd192/128
+  // rows (each causal and not)
+  std::string rows_kept = "all";
   int64_t seq = 4096, heads = 1, full_heads = 8;
   for (int i = 1; i < argc; ++i) {
     const std::string flag = argv[i];
@@ -71,7 +73,8 @@ int main(int argc, char** argv) {
       pack_dir = value;
     } else if (flag == "--arch") {
       archs.push_back(value);
-    } else if (flag == "--rows" && (value == "all" || value == "causal" || value == "hd128")) {
+    } else if (flag == "--rows" && (value == "all" || value == "causal" || value == "hd128" || value == "fp8hd128" ||
+                                    value == "hd192")) {
       rows_kept = value;
     } else if (flag == "--seq" || flag == "--emulated-heads" || flag == "--heads") {
       const long long n = std::strtoll(value.c_str(), nullptr, 10);
@@ -102,7 +105,11 @@ int main(int argc, char** argv) {
                              {arch, "fp8", 64, 64, false},    {arch, "fp8", 192, 128, false},
                              {arch, "bf16", 192, 128, true},  {arch, "fp8", 128, 128, true}};
     for (FmhaCase c : rows) {
-      if ((rows_kept == "causal" && !c.causal) || (rows_kept == "hd128" && (c.dqk != 128 || c.dtype != "bf16"))) continue;
+      if ((rows_kept == "causal" && !c.causal) || (rows_kept == "hd128" && (c.dqk != 128 || c.dtype != "bf16")) ||
+          (rows_kept == "fp8hd128" && (c.dqk != 128 || c.dtype != "fp8")) ||
+          (rows_kept == "hd192" && (c.dqk != 192 || c.dtype != "bf16"))) {
+        continue;
+      }
       c.Sq = c.Sk = seq;
       c.Hq = c.Hkv = full_heads;
       c.emulated_heads = heads;

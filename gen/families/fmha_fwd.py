@@ -204,7 +204,7 @@ def _plan(arch: str, p: dict, compact: bool = True) -> dict:
     k_bytes = KV_TILE * k_pitch
     lds_bytes = k_bytes + v_bytes
     plan.update({
-        "mfma_qk": mfma_qk, "mfma_pv": mfma_pv, "fp8": fp8, "elem_bytes": eb, "chunk_cols": chunk_cols,
+        "mfma_qk": mfma_qk, "mfma_pv": mfma_pv, "pv_f16_rtz": False, "fp8": fp8, "elem_bytes": eb, "chunk_cols": chunk_cols,
         "half_bytes": half_bytes, "cols_per_chunk": cols_per_chunk, "threads": threads, "groups": groups, "blocks": blocks, "k_batch": k_batch, "v_batch": v_batch,
         "k_stage": k_stage, "k_row_chunks": dqk * eb // CHUNK_BYTES, "v_stage": v_stage, "k_pitch": k_pitch, "vt_pitch": v_pitch,
         "v_transposed_read": v_transposed_read, "o_agprs": o_agprs,

@@ -1,8 +1,8 @@
 """fmha_fwd_pp: the fmha_fwd op (same arguments, masks, varlen, LSE: gen/families/fmha_fwd.py) as a ping-pong
 kernel (issue 11, item 2: the softmax of one tile overlaps the MFMAs of another): 16-bit at head dims 128/128
 and 192/128 (gfx950 only: three slots do not fit gfx942's 64 KiB LDS), both masks; fp8 at 128/128 (fmha_fwd's
-fp8: Q.K^T on the fp8 MFMA, V to bf16 in LDS, descales), no mask. Declared where bench/fmha_table has a
-launch figure that sets PP_GAIN.
+fp8: Q.K^T on the fp8 MFMA, V widened in LDS to bf16, on gfx942 to f16, descales), no mask, and on gfx942 the
+window mask. Declared where bench/fmha_table has a launch figure that sets PP_GAIN.
 
 8 waves in two groups of 4 (waves 0-3 and 4-7: one wave of each group per SIMD), 32 query rows per wave, a
 256-row Q tile. Group B runs half an iteration behind group A, so while one group's waves issue their
@@ -19,9 +19,9 @@ Sq = Sk = 4096), per arch, dtype class (16-bit, fp8), Q/K head dim and mask, onc
 workgroup per CU (H = 64) and once for fewer workgroups than CUs (H = 8: the 256-row tiles leave CUs idle
 where the smaller tiles spread the rows over all of them, which fmha_fwd's model, charging its kernels half
 rate at one wave per SIMD, does not see). At both shapes the two costs then stand in the ratio of the modeled launches. Variants modeled slower than fmha_fwd's at both
-shapes (fp8 window, 16-bit hd64) are not declared (no PP_GAIN entry)."""
+shapes (gfx950 fp8 window, 16-bit hd64) are not declared (no PP_GAIN entry)."""
 
-from gen.archs import FP8_FORMAT, ROOFLINE, WAVE_SIZE, arch_info
+from gen.archs import FP8_FORMAT, MFMA_32X32, ROOFLINE, WAVE_SIZE, arch_info
 from gen.families import fmha_fwd
 from gen.spec import FamilySpec
 
@@ -30,20 +30,28 @@ BQ = WAVES * fmha_fwd.ROWS_PER_WAVE
 LDS_SLOTS = 3       # the K/V ring: tile j's K (and j-1's V) are read while a third slot is written
 PP_SGPR_BASE = 97   # the first SGPR fmha_fwd.s.j2 leaves free (s_rescaled is s96)
 # (grid >= one workgroup per CU, grid < CUs): fmha_fwd's picked kernel's modeled launch over this kernel's,
-# bench/fmha_table --seq 4096 --heads 64 / --heads 8 (MODELED; figures in its README; gfx950 16-bit hd128's after the
-# timing model's LDS rate became 256 B/clk); "window" is its causal row,
+# bench/fmha_table --seq 4096 --heads 64 / --heads 8 (MODELED; figures in its README); "window" is its causal row,
 # against fmha_fwd's causal kernels with Q-tile pairs (fmha_fwd.Q_TILE_PAIRS); keyed (arch, dtype class, Q/K head dim,
-# mask); "16bit" figures are bf16's
-PP_GAIN = {("gfx942", "16bit", 128, "none"): (683.4 / 598.5, 121.3 / 150.4),
-           ("gfx942", "16bit", 128, "window"): (389.6 / 372.7, 124.4 / 150.9),
-           ("gfx950", "16bit", 128, "none"): (500.4 / 267.7, 66.9 / 67.7),
-           ("gfx950", "16bit", 128, "window"): (251.7 / 197.3, 69.6 / 69.1),
-           ("gfx942", "fp8", 128, "none"): (578.3 / 527.6, 110.2 / 132.6),
-           ("gfx950", "fp8", 128, "none"): (409.3 / 391.4, 78.4 / 98.6),
-           ("gfx950", "16bit", 192, "none"): (619.4 / 422.5, 91.8 / 106.3),
-           ("gfx950", "16bit", 192, "window"): (314.8 / 287.5, 86.3 / 102.5)}
-# Not declared (no entry): fp8 window kernels, built and slower than fmha_fwd's paired causal kernels (MODELED,
-# H = 64: gfx942 324.9 against 319.9 us, gfx950 277.3 against 212.6 us); 16-bit hd64 (bench/fmha_table README).
+# mask); "16bit" figures are bf16's. Modeled in session 10, each pair from the same binary over packs holding the
+# two families' kernels of the row (stage_first everywhere, WHOLE_V_BATCH, gfx942 fp8 P.V in f16).
+PP_GAIN = {("gfx942", "16bit", 128, "none"): (702.4 / 567.2, 117.1 / 142.5),
+           ("gfx942", "16bit", 128, "window"): (404.4 / 351.7, 119.4 / 142.7),
+           ("gfx950", "16bit", 128, "none"): (500.4 / 267.6, 65.1 / 67.6),
+           ("gfx950", "16bit", 128, "window"): (251.7 / 197.2, 67.8 / 69.0),
+           ("gfx942", "fp8", 128, "none"): (561.9 / 480.6, 105.6 / 120.9),
+           ("gfx942", "fp8", 128, "window"): (314.5 / 301.5, 107.6 / 121.5),
+           ("gfx950", "fp8", 128, "none"): (369.9 / 305.4, 71.0 / 77.1),
+           ("gfx950", "16bit", 192, "none"): (626.7 / 319.8, 73.3 / 80.6),
+           ("gfx950", "16bit", 192, "window"): (314.8 / 233.2, 75.8 / 82.0)}
+# Not declared (no entry): the gfx950 fp8 window kernel, built and slower than fmha_fwd's paired causal kernel
+# (MODELED, H = 64: 223.4 against 194.5 us); 16-bit hd64 (bench/fmha_table README).
+# (arch, dtype class, Q/K head dim) whose VALU phase reads the whole tile's V operands (one P.V batch, 16 more
+# VGPRs; with stage_first the last block's reads go between the exps, fmha_fwd_pp.s.j2 late_v_reads), so that the
+# MFMA phase waits for no V read between its MFMAs: where its longer MFMA phase leaves the VALU phase room for
+# them (bench/fmha_table README, MODELED: gfx942 16-bit hd128 87.1 -> 90.5% MFMA-busy, gfx950 16-bit hd192/128
+# 79.3 -> 89.0%); slower on gfx950 16-bit hd128 (85.5 -> 82.2%) and fp8 hd128 (gfx942 80.6 -> 80.4%, gfx950
+# 55.9 -> 54.9%), whose shorter MFMA phase the VALU phase already fills
+WHOLE_V_BATCH = {("gfx942", "16bit", 128), ("gfx950", "16bit", 192)}
 # head dims (Q/K, V) per dtype
 PP_HEAD_DIMS = {"bf16": [(128, 128), (192, 128)], "f16": [(128, 128), (192, 128)], "fp8": [(128, 128)]}
 
@@ -91,18 +99,27 @@ def _plan(arch: str, p: dict) -> dict:
                           compact=False)
     assert split or (len(plan["k_stage"]) == 1 and len(plan["v_stage"]) == 1), "one K and one V chunk per thread"
     assert not plan["o_agprs"] and plan["k_row_chunks"] % 8 == 0, "the template keeps O^T in VGPRs, whole K blocks"
+    if (arch, _dtype_class(p), p["dqk"]) in WHOLE_V_BATCH:
+        whole_v = fmha_fwd._registers(plan["groups"], plan["blocks"], plan["k_stage"], plan["v_stage"], False,
+                                      plan["k_batch"], plan["blocks"])
+        plan.update({**whole_v, "v_batch": plan["blocks"]})
     free = plan["next_free_vgpr"]
     plan.update({
         "bq": BQ, "split_staging": split,
         "slot_bytes": plan["lds_bytes"], "lds_bytes": LDS_SLOTS * plan["lds_bytes"], "slots": LDS_SLOTS,
         "v_kr0": free, "v_vr0": free + 1, "v_kw0": free + 2, "v_vw0": free + 3, "next_free_vgpr": free + 4,
         "s_pp": PP_SGPR_BASE, "next_free_sgpr": PP_SGPR_BASE + 4,
-        # gfx950 hd128 16-bit (the variants it is modeled and tested on): the VALU phase opens with the staged
-        # tile's LDS writes and the first V reads, and the ring step and next loads go between the exps
-        # (fmha_fwd_pp.s.j2 stage_lds_writes, ring_step, chunk_loads); gfx942 keeps the older order (its
-        # bytes unchanged; the same schedule there models 87.1% against 85.7%, not landed)
-        "stage_first": arch == "gfx950" and p["dqk"] == 128 and p["dtype"] in ("bf16", "f16"),
+        # every declared variant (modeled faster on each: bench/fmha_table README): the VALU phase opens with
+        # the staged tile's LDS writes and the first V reads, and the ring step and next loads go between the
+        # exps (fmha_fwd_pp.s.j2 stage_lds_writes, ring_step, chunk_loads)
+        "stage_first": True,
     })
+    if p["dtype"] == "fp8" and arch == "gfx942":
+        # P.V in f16 instead of bf16 (V's e4m3 values are exact in either): gfx942 packs two f32 P values in
+        # one v_cvt_pkrtz_f16_f32 where bf16 rounding takes three instructions (fmha_fwd.s.j2 pack16), 16
+        # fewer VALU per wave and tile; round toward zero to f16 (at most 2^-10 relative, P >= 0) stays
+        # inside the bf16 half-ulp (2^-9) the O tolerance allows for P. gfx950 rounds to bf16 in one.
+        plan.update({"mfma_pv": MFMA_32X32[(arch, "f16")], "pv_f16_rtz": True})
     return plan
 
 
