@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstring>
 #include <mutex>
 
@@ -87,22 +88,23 @@ Runtime::Dispatch::Dispatch(const Pack& pack, const DeviceInfo& device)
   for (const Op* op : all_ops()) {
     Binding binding;
     binding.op = op;
+    std::vector<uint32_t> written;  // the places a call may write
     for (const ProblemVar& var : op->problem_vars()) {
       auto slot = compiled.names().find(var.name);
       binding.var_places.push_back(slot ? *slot : spare);
-      if (slot) binding.written.push_back(*slot);
+      if (!slot) continue;
+      written.push_back(*slot);
+      if (binding.var_places.size() > 64) binding.reset_always.push_back(*slot);
     }
-    if (workspace_slot) binding.written.push_back(*workspace_slot);
-    for (uint32_t place : binding.written) {
-      if (device_frame[place].tag != Slot::Tag::kAbsent) binding.written_device.push_back(place);
+    if (workspace_slot) {
+      written.push_back(*workspace_slot);
+      binding.reset_always.push_back(*workspace_slot);
     }
     if (ShapeCache* all = problem_cache(op->name())) {
       binding.cache = std::make_unique<ShapeCache>();
       binding.cache->candidates = all->candidates;
       for (uint32_t slot : all->key_slots) {
-        if (std::find(binding.written.begin(), binding.written.end(), slot) != binding.written.end()) {
-          binding.cache->key_slots.push_back(slot);
-        }
+        if (std::find(written.begin(), written.end(), slot) != written.end()) binding.cache->key_slots.push_back(slot);
       }
     }
     bindings.push_back(std::move(binding));
@@ -126,13 +128,22 @@ Slot* Runtime::Dispatch::frame_for(Scratch& scratch, const Binding* binding) con
     scratch.frame.assign(device_frame.begin(), device_frame.end());
     scratch.frame_serial = serial;
     scratch.frame_binding = binding;
+    scratch.frame_written = 0;
   } else {
     Slot* frame = scratch.frame.data();
-    const Slot absent;  // one 16-byte copy per place
-    for (uint32_t place : binding->written) frame[place] = absent;
-    for (uint32_t place : binding->written_device) frame[place] = device_frame[place];
+    for (uint32_t place : binding->reset_always) frame[place] = device_frame[place];
   }
   return scratch.frame.data();
+}
+
+void Runtime::Dispatch::reset_stale(Scratch& scratch, const Binding& binding, uint64_t written) const {
+  Slot* frame = scratch.frame.data();
+  // Usually none: an op's calls write the same variables, except the optional ones (bias, scales...).
+  for (uint64_t stale = scratch.frame_written & ~written; stale != 0; stale &= stale - 1) {
+    const uint32_t place = binding.var_places[static_cast<size_t>(std::countr_zero(stale))];
+    frame[place] = device_frame[place];
+  }
+  scratch.frame_written = written;
 }
 
 Status Runtime::Dispatch::explain(const Runtime& runtime, const Problem& problem, const dispatch::CompiledKernel* kernel,
