@@ -32,12 +32,15 @@ inline uint64_t string_word(const char* text, uint32_t length) {
 
 // The key slots' values as 64-bit words: per slot its head word (tag, buffer flag, string length) and its
 // value (an int's or a double's bits, a string's first 8 bytes); the rest of longer strings follows at the
-// end. Equal words are equal keys. Returns a hash that only spreads shapes over a thread's recent slots.
+// end. Equal words are equal keys. Returns a hash that only spreads shapes over a thread's recent slots:
+// a sum of the values rotated by their position, mixed once at the end, so the values are hashed side by
+// side rather than through a chain of multiplies.
 uint64_t encode_key(const std::vector<uint32_t>& key_slots, const Slot* frame, std::vector<uint64_t>& words) {
   constexpr uint64_t kOdd = 0x9e3779b97f4a7c15ull;
   words.resize(2 * key_slots.size());  // within the thread's reused capacity once warm
   uint64_t* out = words.data();
   uint64_t hash = 0;
+  int turn = 0;
   bool long_strings = false;
   for (uint32_t slot : key_slots) {
     const Slot& value = frame[slot];
@@ -49,7 +52,8 @@ uint64_t encode_key(const std::vector<uint32_t>& key_slots, const Slot* frame, s
     }
     *out++ = head;
     *out++ = bits;
-    hash = (hash ^ bits) * kOdd;  // the head only matters for equality, which the words decide
+    hash += std::rotl(bits, turn);  // the head only matters for equality, which the words decide
+    turn = (turn + 13) & 63;
   }
   if (long_strings) {
     for (uint32_t slot : key_slots) {
@@ -57,10 +61,12 @@ uint64_t encode_key(const std::vector<uint32_t>& key_slots, const Slot* frame, s
       if (value.tag != Slot::Tag::kString) continue;
       for (uint32_t at = 8; at < value.length; at += 8) {
         words.push_back(string_word(value.text + at, std::min<uint32_t>(value.length - at, 8)));
-        hash = (hash ^ words.back()) * kOdd;
+        hash += std::rotl(words.back(), turn);
+        turn = (turn + 13) & 63;
       }
     }
   }
+  hash *= kOdd;
   return hash ^ (hash >> 32);
 }
 
