@@ -1,8 +1,8 @@
 // The Runtime's dispatch state: per op on this device's arch, the compiled candidates and thread-safe
 // per-shape selection caches; per registered op, its problem variables' places in the call frame.
-// A warm call resets the places the op writes, lets the op write them (no virtual call), encodes the
-// selection-relevant places as 64-bit words (strings by their bytes), finds the shape among this
-// thread's recent ones, and patches the per-call kernargs into the shape's template.
+// A warm call lets the op write its places (no virtual call), resets those its previous call wrote and
+// this one did not, encodes the selection-relevant places as 64-bit words (strings by their bytes), finds
+// the shape among this thread's recent ones, and patches the per-call kernargs into the shape's template.
 #pragma once
 
 #include <array>
