@@ -5,6 +5,10 @@ Incremental at every step, so a kernel author's loop after editing one template 
   that renders); <arch>/<id>.{s,rkey} in the work dir. Only variants whose render key changed are rendered.
 - assemble: the cache key is sha256(rendered source, toolchain identity, arch); <arch>/<id>.{co,key}. Only
   variants whose key changed are assembled.
+- read back: <arch>/<id>.readback holds what the metadata note and descriptor of the code object said
+  (its kernarg list and resources), keyed by the code object's sha256; only new code objects are parsed.
+- template closure: template-refs.json remembers which templates each template source includes or imports
+  (by the source's sha256), so an unchanged template is not parsed again to find them.
 - validate: validated-kernels.json remembers the manifest entries the schema accepted (by entry digest,
   per schema digest); only new or changed entries go through the schema check again.
 The pack directory only ever receives finished files (atomic renames), and is never used as a cache."""
@@ -25,13 +29,15 @@ from gen.context import build_context
 from gen.families import FAMILIES
 from gen.manifest import assemble_manifest, kernel_entry, manifest_bytes, schema_digest, validate_manifest
 from gen.readback import ReadbackError, read_code_object
-from gen.render import Rendered, make_environment, render
+from gen.render import Rendered, make_environment, render, render_text
 from gen.spec import FamilySpec, Variant, expand
 from gen.toolchain import AssemblyError, get_backend
 
 CACHE_FORMAT = "ingot-gen-cache-1"
 RENDER_FORMAT = "ingot-gen-render-1"
+READBACK_FORMAT = "ingot-gen-readback-1"
 VALIDATED_FILE = "validated-kernels.json"
+TEMPLATE_REFS_FILE = "template-refs.json"
 # What a rendering depends on besides the templates and the context: the marker handling, and the `isa`
 # module templates call into.
 _RENDER_CODE = [os.path.join(os.path.dirname(__file__), name)
@@ -166,10 +172,28 @@ class _TemplateDigests:
     jinja2.meta; a dynamic include name, or a template that does not parse, makes it depend on every
     template of the folder)."""
 
-    def __init__(self, env: jinja2.Environment):
+    def __init__(self, env: jinja2.Environment, refs_path: str | None = None):
         self.env = env
         self.closures: dict[str, str] = {}
         self.code = hashlib.sha256(b"".join(_read(path) or b"" for path in _RENDER_CODE)).hexdigest()
+        # sha256(template source) -> the templates it names ([None]: a dynamic name, or it does not parse)
+        self.refs_path = refs_path
+        self.refs: dict[str, list[str | None]] = _load_json_dict(refs_path)
+        self.refs_changed = False
+
+    def _references(self, source: str) -> list[str | None]:
+        digest = hashlib.sha256(source.encode()).hexdigest()
+        if digest not in self.refs:
+            try:
+                self.refs[digest] = list(jinja2.meta.find_referenced_templates(self.env.parse(source)))
+            except jinja2.TemplateSyntaxError:
+                self.refs[digest] = [None]  # rendering reports the error with its template line
+            self.refs_changed = True
+        return self.refs[digest]
+
+    def save(self) -> None:
+        if self.refs_path is not None and self.refs_changed:
+            _write_atomic(self.refs_path, json.dumps(self.refs, sort_keys=True).encode())
 
     def digest(self, template: str) -> str:
         if template not in self.closures:
@@ -180,11 +204,7 @@ class _TemplateDigests:
                     continue
                 names.add(name)
                 source, _, _ = self.env.loader.get_source(self.env, name)
-                try:
-                    refs = list(jinja2.meta.find_referenced_templates(self.env.parse(source)))
-                except jinja2.TemplateSyntaxError:
-                    refs = [None]  # rendering reports the error with its template line
-                for ref in refs:
+                for ref in self._references(source):
                     if ref is None:
                         pending.extend(self.env.list_templates(filter_func=lambda n: n.endswith(".j2")))
                     else:
@@ -208,9 +228,12 @@ def _render_key(templates: _TemplateDigests, template: str, context: dict) -> st
     return h.hexdigest()
 
 
-def _render_variant(spec: FamilySpec, v: Variant, env: jinja2.Environment, context: dict | None = None) -> Rendered:
+def _render_variant(spec: FamilySpec, v: Variant, env: jinja2.Environment, context: dict | None = None,
+                    source_map: bool = True) -> Rendered | str:
+    """The rendering with its source map, or (source_map=False) its text alone, which is faster."""
     try:
-        return render(spec.template, context or build_context(spec, v), env)
+        context = context or build_context(spec, v)
+        return render(spec.template, context, env) if source_map else render_text(spec.template, context, env)
     except jinja2.TemplateError as exc:
         raise BuildError(f"{v.id}: {template_error_location(exc)}{type(exc).__name__}: {exc}") from exc
 
@@ -222,30 +245,34 @@ def run_build(opts: BuildOptions) -> BuildResult:
     selected = select_variants(opts.archs, opts.families, opts.filter, opts.registry())
     full_set = opts.families is None and opts.filter is None
     env = make_environment(opts.asm_dir) if opts.asm_dir else make_environment()
-    templates = _TemplateDigests(env)
+    templates = _TemplateDigests(env, os.path.join(opts.work, TEMPLATE_REFS_FILE))
 
-    jobs, keys = [], {}
+    keys = {}
     cached = []
-    for spec, v in selected:
-        base = os.path.join(opts.work, v.arch, v.id)
-        context = build_context(spec, v)
-        rkey = _render_key(templates, spec.template, context).encode()
-        source = _read(base + ".s") if _read(base + ".rkey") == rkey else None
-        if source is None:
-            source = _render_variant(spec, v, env, context).text.encode()
-            _write_atomic(base + ".s", source)
-            _write_atomic(base + ".rkey", rkey)
-        text = source.decode()
-        key = _cache_key(text, v.arch, identity)
-        keys[v.id] = key
-        if _read(base + ".key") == key.encode() and _read(base + ".co") is not None:
-            cached.append(v.id)
-            continue
-        jobs.append((v.id, v.arch, text, base + ".co"))
+    # Variants are assembled as soon as they are rendered: the workers assemble while this process renders.
+    with _Assembler(opts) as assembler:
+        for spec, v in selected:
+            base = os.path.join(opts.work, v.arch, v.id)
+            context = build_context(spec, v)
+            rkey = _render_key(templates, spec.template, context).encode()
+            source = _read(base + ".s") if _read(base + ".rkey") == rkey else None
+            if source is None:
+                source = _render_variant(spec, v, env, context, source_map=False).encode()
+                _write_atomic(base + ".s", source)
+                _write_atomic(base + ".rkey", rkey)
+            text = source.decode()
+            key = _cache_key(text, v.arch, identity)
+            keys[v.id] = key
+            if _read(base + ".key") == key.encode() and _read(base + ".co") is not None:
+                cached.append(v.id)
+                continue
+            assembler.submit((v.id, v.arch, text, base + ".co"))
+        templates.save()
+        results = assembler.results()
 
     failures = []
     built = []
-    for vid, co, summary, diags in _run_jobs(jobs, opts):
+    for vid, co, summary, diags in results:
         spec, variant = next((spec, v) for spec, v in selected if v.id == vid)
         base = os.path.join(opts.work, variant.arch, vid)
         if co is None:
@@ -266,32 +293,82 @@ def run_build(opts: BuildOptions) -> BuildResult:
     return BuildResult(sorted(built), sorted(cached), removed, counts, time.monotonic() - start)
 
 
-def _run_jobs(jobs, opts):
-    if not jobs:
-        return []
-    workers = min(opts.jobs or os.cpu_count() or 1, len(jobs))
-    if workers <= 1:
-        _worker_init(opts.backend)
-        return [_assemble_job(j) for j in jobs]
-    ctx = multiprocessing.get_context("spawn")  # no fork of a process holding LLVM state
-    with ctx.Pool(workers, initializer=_worker_init, initargs=(opts.backend,)) as pool:
-        return pool.map(_assemble_job, jobs, chunksize=1)
+class _Assembler:
+    """Assembles jobs in worker processes (started at the first job) while the caller goes on rendering;
+    with one job slot (-j 1) it assembles them itself, in order, when asked for the results."""
+
+    def __init__(self, opts: BuildOptions):
+        self.opts = opts
+        self.workers = opts.jobs or os.cpu_count() or 1
+        self.pool = None
+        self.jobs = []
+        self.pending = []  # AsyncResults of the jobs handed to the pool, in order
+
+    def submit(self, job) -> None:
+        self.jobs.append(job)
+        if self.workers <= 1 or len(self.jobs) < 2:  # a single job is not worth starting workers for
+            return
+        if self.pool is None:
+            ctx = multiprocessing.get_context("spawn")  # no fork of a process holding LLVM state
+            self.pool = ctx.Pool(self.workers, initializer=_worker_init, initargs=(self.opts.backend,))
+        for queued in self.jobs[len(self.pending):]:
+            self.pending.append(self.pool.apply_async(_assemble_job, (queued,)))
+
+    def results(self) -> list:
+        if self.pool is None:
+            if self.jobs:
+                _worker_init(self.opts.backend)
+            return [_assemble_job(job) for job in self.jobs]
+        return [result.get() for result in self.pending]
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.pool is not None:
+            self.pool.terminate()  # after results(), every job is done; on an error, stop the rest
+            self.pool.join()
 
 
 def _pack_kernels(selected, opts) -> dict[str, tuple[dict, bytes]]:
     out = {}
     for spec, v in selected:
-        co = _read(os.path.join(opts.work, v.arch, v.id + ".co"))
+        base = os.path.join(opts.work, v.arch, v.id)
+        co = _read(base + ".co")
         if co is None:
             raise BuildError(f"{v.id}: built code object vanished from the work dir")
-        try:
-            info = read_code_object(co, v.id, v.arch)
-            resources = info.resources()
-        except ReadbackError as exc:
-            raise BuildError(f"{v.id}: reading the built code object back failed: {exc}") from exc
-        _check_metadata_args(spec, v, info.kernel)
+        kernel_md, resources = _read_back(co, v, base + ".readback")
+        _check_metadata_args(spec, v, kernel_md)
         out[v.id] = (kernel_entry(spec, v, co, resources), co)
     return out
+
+
+def _read_back(co: bytes, v: Variant, cache_path: str) -> tuple[dict, dict]:
+    """The kernel's metadata args and resources: parsed from the code object, or from the record of an
+    earlier build that parsed these same bytes (a failed read back is never recorded)."""
+    key = hashlib.sha256(b"\0".join([READBACK_FORMAT.encode(), v.id.encode(), v.arch.encode(), co])).hexdigest()
+    record = _load_json_dict(cache_path)
+    if record.get("key") == key:
+        return {".args": record["args"]}, record["resources"]
+    try:
+        info = read_code_object(co, v.id, v.arch)
+        resources = info.resources()
+    except ReadbackError as exc:
+        raise BuildError(f"{v.id}: reading the built code object back failed: {exc}") from exc
+    args = [{".name": a.get(".name"), ".offset": a.get(".offset"), ".size": a.get(".size")}
+            for a in info.kernel.get(".args", [])]
+    _write_atomic(cache_path, json.dumps({"key": key, "args": args, "resources": resources}).encode())
+    return {".args": args}, resources
+
+
+def _load_json_dict(path: str | None) -> dict:
+    """A JSON object from a cache file; {} when missing, unreadable or not an object (the cache is rebuilt)."""
+    data = _read(path) if path is not None else None
+    try:
+        record = json.loads(data) if data is not None else {}
+    except ValueError:
+        return {}
+    return record if isinstance(record, dict) else {}
 
 
 def _previous_kernels(out: str) -> list[dict]:
@@ -345,12 +422,8 @@ def _write_pack(selected, kernels, backend, opts, full_set):
 
 def _known_valid(path: str, schema: str) -> set[str]:
     """Entry digests an earlier build validated against this same schema (none if the file is unreadable)."""
-    data = _read(path)
-    try:
-        record = json.loads(data) if data is not None else {}
-    except ValueError:
-        return set()
-    if not isinstance(record, dict) or record.get("schema") != schema:
+    record = _load_json_dict(path)
+    if record.get("schema") != schema:
         return set()
     return {d for d in record.get("entries", []) if isinstance(d, str)}
 

@@ -114,3 +114,11 @@ def render(template: str, context: dict, env: jinja2.Environment | None = None) 
     env = env or make_environment()
     raw = env.get_template(template).render(**context)
     return _strip_markers(raw)
+
+
+def render_text(template: str, context: dict, env: jinja2.Environment | None = None) -> str:
+    """render(...).text without the source map: what a build needs unless the assembler fails (it then
+    renders again for the map). One pass over the whole text instead of a marker search per line."""
+    env = env or make_environment()
+    raw = env.get_template(template).render(**context)
+    return "\n".join(line.rstrip() for line in _MARKER.sub("", raw).split("\n"))

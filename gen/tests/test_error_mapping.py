@@ -68,6 +68,28 @@ def test_rendered_text_has_no_markers_and_one_origin_per_line(toy_asm):
     assert out.origin_of(nop).describe() == "asm/toy/one.s.j2:3"
 
 
+def test_text_only_rendering_is_the_source_mapped_text(toy_asm, tmp_path):
+    # The build renders without the source map; what it assembles must be the mapped rendering's text.
+    from gen.context import build_context
+    from gen.families import FAMILIES
+    from gen.render import render_text
+    from gen.spec import expand
+    # trailing blanks, a macro's markers inside a line, an empty line
+    (tmp_path / "t.s.j2").write_text("{% macro m(x) %}\n  v_mov {{ x }}   \n{% endmacro %}\n  s_nop 0  \n\n"
+                                     "{{ m(1) }} ; {{ m(2) }}\n")
+    env = make_environment(tmp_path)
+    expected = "  s_nop 0\n\n  v_mov 1\n ;   v_mov 2\n\n"
+    assert render_text("t.s.j2", {}, env) == render("t.s.j2", {}, env).text == expected
+    toy = toy_spec("toy_one", "toy/one.s.j2")
+    cases = [(toy, expand(toy, ["gfx942"])[0][0], make_environment(toy_asm))]
+    for name in ("gemm", "fmha_fwd"):  # real templates: macros, imports, markers nested in call chains
+        spec = FAMILIES[name]
+        cases.append((spec, expand(spec, ["gfx950"])[0][-1], make_environment()))
+    for spec, variant, env in cases:
+        context = build_context(spec, variant)
+        assert render_text(spec.template, context, env) == render(spec.template, context, env).text, variant.id
+
+
 def test_parse_located_llvm_mc_errors():
     from gen.toolchain.diagnostics import parse_mc_errors
     source = "a\nb\nc\n"

@@ -65,8 +65,9 @@ def test_unchanged_variants_are_neither_rendered_nor_schema_checked_again(tmp_pa
     manifest_before = (tmp_path / "pack" / "manifest.json").read_bytes()
 
     rendered, checked = [], []
-    real_render, real_iter_errors = gen.build.render, gen.manifest.jsonschema.Draft202012Validator.iter_errors
-    monkeypatch.setattr(gen.build, "render", lambda template, *a, **kw: rendered.append(template) or real_render(template, *a, **kw))
+    real_render, real_iter_errors = gen.build.render_text, gen.manifest.jsonschema.Draft202012Validator.iter_errors
+    monkeypatch.setattr(gen.build, "render_text",
+                        lambda template, *a, **kw: rendered.append(template) or real_render(template, *a, **kw))
 
     def counting_iter_errors(self, instance, *a, **kw):
         if isinstance(instance, dict) and "schema_version" in instance:  # the whole manifest, not a descent

@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <span>
@@ -111,28 +112,47 @@ class ProblemWriter {
       : values_(values), place_(place), for_launch_(for_launch) {}
   // A key's text is referenced, not copied: it must outlive the writer's reader, unless copy_strings().
   void key(size_t var, std::string_view value) {
-    values_[place_[var]] = ProblemValue::of_string(copies_ ? own(value) : value);
+    if (copies_) value = own(value);
+    put(var, ProblemValue::Tag::kString, false, static_cast<uint32_t>(value.size()),
+        reinterpret_cast<uint64_t>(value.data()));
   }
-  void integer(size_t var, int64_t value) { values_[place_[var]] = ProblemValue::of_int(value); }
-  void scalar(size_t var, double value) { values_[place_[var]] = ProblemValue::of_double(value); }
-  void buffer(size_t var, uint64_t address) { values_[place_[var]] = ProblemValue::of_buffer(address); }
+  void integer(size_t var, int64_t value) {
+    put(var, ProblemValue::Tag::kInt, false, 0, static_cast<uint64_t>(value));
+  }
+  void scalar(size_t var, double value) {
+    uint64_t bits = 0;
+    std::memcpy(&bits, &value, sizeof bits);
+    put(var, ProblemValue::Tag::kDouble, false, 0, bits);
+  }
+  void buffer(size_t var, uint64_t address) { put(var, ProblemValue::Tag::kInt, true, 0, address); }
   // True when a launch follows (buffers must be real addresses); false for selection only
   // (`ingot select`, Runtime::select), which needs no buffers.
   bool for_launch() const { return for_launch_; }
   // Keys written from now on are copied into the writer, which its reader outlives: for an op's
   // argument-bag path, whose typed arguments are a local that dies before the values are read.
   void copy_strings() { copies_ = true; }
+  // Bit v set: variable v was written (variables past the 64th are not tracked). The Runtime resets
+  // only what an earlier call wrote and this one did not.
+  uint64_t written() const { return written_; }
 
  private:
-  std::string_view own(std::string_view value) {
-    owned_.push_back(std::make_unique<std::string>(value));
-    return *owned_.back();
+  // One value as two whole 8-byte stores (head: tag, buffer flag, length; then the payload), the widths
+  // the dispatch key reads: a value stored field by field would make that read wait for the stores.
+  void put(size_t var, ProblemValue::Tag tag, bool buffer, uint32_t length, uint64_t payload) {
+    static_assert(sizeof(ProblemValue) == 16 && offsetof(ProblemValue, length) == 4 && offsetof(ProblemValue, i) == 8);
+    const uint64_t head = uint64_t{static_cast<uint8_t>(tag)} | uint64_t{buffer} << 8 | uint64_t{length} << 32;
+    auto* bytes = reinterpret_cast<unsigned char*>(&values_[place_[var]]);
+    std::memcpy(bytes, &head, sizeof head);
+    std::memcpy(bytes + 8, &payload, sizeof payload);
+    written_ |= var < 64 ? uint64_t{1} << var : 0;
   }
+  std::string_view own(std::string_view value);  // out of line: keeps the writes small enough to inline
 
   ProblemValue* values_;
   const uint32_t* place_;
   bool for_launch_;
   bool copies_ = false;
+  uint64_t written_ = 0;
   std::vector<std::unique_ptr<std::string>> owned_;
 };
 

@@ -76,6 +76,11 @@ std::optional<size_t> Op::var_index(std::string_view var) const {
   return std::nullopt;
 }
 
+std::string_view ProblemWriter::own(std::string_view value) {
+  owned_.push_back(std::make_unique<std::string>(value));
+  return *owned_.back();
+}
+
 Result<Problem> build_problem(const Op& op, ProblemFill fill, bool for_launch) {
   const auto vars = op.problem_vars();
   std::vector<ProblemValue> values(vars.size());

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstring>
 #include <mutex>
 
@@ -31,12 +32,15 @@ inline uint64_t string_word(const char* text, uint32_t length) {
 
 // The key slots' values as 64-bit words: per slot its head word (tag, buffer flag, string length) and its
 // value (an int's or a double's bits, a string's first 8 bytes); the rest of longer strings follows at the
-// end. Equal words are equal keys. Returns a hash that only spreads shapes over a thread's recent slots.
+// end. Equal words are equal keys. Returns a hash that only spreads shapes over a thread's recent slots:
+// a sum of the values rotated by their position, mixed once at the end, so the values are hashed side by
+// side rather than through a chain of multiplies.
 uint64_t encode_key(const std::vector<uint32_t>& key_slots, const Slot* frame, std::vector<uint64_t>& words) {
   constexpr uint64_t kOdd = 0x9e3779b97f4a7c15ull;
   words.resize(2 * key_slots.size());  // within the thread's reused capacity once warm
   uint64_t* out = words.data();
   uint64_t hash = 0;
+  int turn = 0;
   bool long_strings = false;
   for (uint32_t slot : key_slots) {
     const Slot& value = frame[slot];
@@ -48,7 +52,8 @@ uint64_t encode_key(const std::vector<uint32_t>& key_slots, const Slot* frame, s
     }
     *out++ = head;
     *out++ = bits;
-    hash = (hash ^ bits) * kOdd;  // the head only matters for equality, which the words decide
+    hash += std::rotl(bits, turn);  // the head only matters for equality, which the words decide
+    turn = (turn + 13) & 63;
   }
   if (long_strings) {
     for (uint32_t slot : key_slots) {
@@ -56,10 +61,12 @@ uint64_t encode_key(const std::vector<uint32_t>& key_slots, const Slot* frame, s
       if (value.tag != Slot::Tag::kString) continue;
       for (uint32_t at = 8; at < value.length; at += 8) {
         words.push_back(string_word(value.text + at, std::min<uint32_t>(value.length - at, 8)));
-        hash = (hash ^ words.back()) * kOdd;
+        hash += std::rotl(words.back(), turn);
+        turn = (turn + 13) & 63;
       }
     }
   }
+  hash *= kOdd;
   return hash ^ (hash >> 32);
 }
 
@@ -87,22 +94,23 @@ Runtime::Dispatch::Dispatch(const Pack& pack, const DeviceInfo& device)
   for (const Op* op : all_ops()) {
     Binding binding;
     binding.op = op;
+    std::vector<uint32_t> written;  // the places a call may write
     for (const ProblemVar& var : op->problem_vars()) {
       auto slot = compiled.names().find(var.name);
       binding.var_places.push_back(slot ? *slot : spare);
-      if (slot) binding.written.push_back(*slot);
+      if (!slot) continue;
+      written.push_back(*slot);
+      if (binding.var_places.size() > 64) binding.reset_always.push_back(*slot);
     }
-    if (workspace_slot) binding.written.push_back(*workspace_slot);
-    for (uint32_t place : binding.written) {
-      if (device_frame[place].tag != Slot::Tag::kAbsent) binding.written_device.push_back(place);
+    if (workspace_slot) {
+      written.push_back(*workspace_slot);
+      binding.reset_always.push_back(*workspace_slot);
     }
     if (ShapeCache* all = problem_cache(op->name())) {
       binding.cache = std::make_unique<ShapeCache>();
       binding.cache->candidates = all->candidates;
       for (uint32_t slot : all->key_slots) {
-        if (std::find(binding.written.begin(), binding.written.end(), slot) != binding.written.end()) {
-          binding.cache->key_slots.push_back(slot);
-        }
+        if (std::find(written.begin(), written.end(), slot) != written.end()) binding.cache->key_slots.push_back(slot);
       }
     }
     bindings.push_back(std::move(binding));
@@ -126,13 +134,22 @@ Slot* Runtime::Dispatch::frame_for(Scratch& scratch, const Binding* binding) con
     scratch.frame.assign(device_frame.begin(), device_frame.end());
     scratch.frame_serial = serial;
     scratch.frame_binding = binding;
+    scratch.frame_written = 0;
   } else {
     Slot* frame = scratch.frame.data();
-    const Slot absent;  // one 16-byte copy per place
-    for (uint32_t place : binding->written) frame[place] = absent;
-    for (uint32_t place : binding->written_device) frame[place] = device_frame[place];
+    for (uint32_t place : binding->reset_always) frame[place] = device_frame[place];
   }
   return scratch.frame.data();
+}
+
+void Runtime::Dispatch::reset_stale(Scratch& scratch, const Binding& binding, uint64_t written) const {
+  Slot* frame = scratch.frame.data();
+  // Usually none: an op's calls write the same variables, except the optional ones (bias, scales...).
+  for (uint64_t stale = scratch.frame_written & ~written; stale != 0; stale &= stale - 1) {
+    const uint32_t place = binding.var_places[static_cast<size_t>(std::countr_zero(stale))];
+    frame[place] = device_frame[place];
+  }
+  scratch.frame_written = written;
 }
 
 Status Runtime::Dispatch::explain(const Runtime& runtime, const Problem& problem, const dispatch::CompiledKernel* kernel,

@@ -1,8 +1,8 @@
 // The Runtime's dispatch state: per op on this device's arch, the compiled candidates and thread-safe
 // per-shape selection caches; per registered op, its problem variables' places in the call frame.
-// A warm call resets the places the op writes, lets the op write them (no virtual call), encodes the
-// selection-relevant places as 64-bit words (strings by their bytes), finds the shape among this
-// thread's recent ones, and patches the per-call kernargs into the shape's template.
+// A warm call lets the op write its places (no virtual call), resets those its previous call wrote and
+// this one did not, encodes the selection-relevant places as 64-bit words (strings by their bytes), finds
+// the shape among this thread's recent ones, and patches the per-call kernargs into the shape's template.
 #pragma once
 
 #include <array>
@@ -43,8 +43,10 @@ struct Runtime::Dispatch {
     const Op* op = nullptr;
     // Frame place of each problem variable; a name no kernel reads goes to the spare place past the slots.
     std::vector<uint32_t> var_places;
-    std::vector<uint32_t> written;         // the places a call may write (variables, workspace): reset per call
-    std::vector<uint32_t> written_device;  // those of them naming a device value (restored, not cleared)
+    // Places reset before every call: the workspace's (the launch writes it) and those of variables past
+    // the 64 a ProblemWriter tracks. A tracked variable's place is reset only after a call that did not
+    // write it, when the call before did (see reset_stale).
+    std::vector<uint32_t> reset_always;
     std::unique_ptr<ShapeCache> cache;  // nullptr: the pack has no kernels of the op for this arch
   };
 
@@ -83,6 +85,7 @@ struct Runtime::Dispatch {
     // only resets the places it writes.
     uint64_t frame_serial = 0;
     const Binding* frame_binding = nullptr;
+    uint64_t frame_written = 0;  // the variables frame_binding's last call wrote (ProblemWriter::written)
     // The workspace buffer of the stream this thread last leased on, in the Dispatch `workspace_serial`.
     uint64_t workspace_serial = 0;
     hipStream_t workspace_stream = nullptr;
@@ -99,8 +102,12 @@ struct Runtime::Dispatch {
 
   Dispatch(const Pack& pack, const DeviceInfo& device);
   // The frame for a call of `binding` (nullptr: a Problem's call, which fills every slot itself): the
-  // device's values, every place the call writes absent.
+  // device's values, every place the call writes absent, or else holding what the same binding's last
+  // call wrote there (the call overwrites it, or reset_stale resets it).
   dispatch::Slot* frame_for(Scratch& scratch, const Binding* binding) const;
+  // After a binding's call wrote `written`: the places its last call wrote and this one did not get
+  // back their device value or absence.
+  void reset_stale(Scratch& scratch, const Binding& binding, uint64_t written) const;
   // Selection (cached per shape), workspace, kernargs by plan, launch: the path of every call.
   // scratch.frame holds the call's problem; it gets the workspace's address.
   Status launch(Runtime& runtime, ShapeCache& cache, Scratch& scratch, hipStream_t stream, CallerWorkspace workspace,

@@ -108,7 +108,9 @@ Status Runtime::dispatch(const Op& op, ProblemFill fill, hipStream_t stream, Cal
   }
   Dispatch::Scratch& scratch = Dispatch::scratch();
   ProblemWriter writer(state_->dispatch.frame_for(scratch, binding), binding->var_places.data(), /*for_launch=*/true);
-  INGOT_RETURN_IF_ERROR(fill(writer));
+  Status filled = fill(writer);
+  state_->dispatch.reset_stale(scratch, *binding, writer.written());
+  INGOT_RETURN_IF_ERROR(filled);
   return state_->dispatch.launch(*this, *binding->cache, scratch, stream, workspace, generic);
 }
 

@@ -97,6 +97,34 @@ TEST(GemmOp, FillsDefaultsFromTheDevice) {
   EXPECT_EQ(unknown_arch.status().code(), StatusCode::kUnsupported);
 }
 
+// The Runtime resets a frame place only when the call before wrote it and this one did not: it reads
+// which variables a call wrote from the writer, so every kind of write must be recorded, and only it.
+TEST(ProblemWriter, RecordsWhichVariablesWereWritten) {
+  std::vector<ProblemValue> values(70);
+  std::vector<uint32_t> place(70);
+  for (uint32_t i = 0; i < place.size(); ++i) place[i] = i;
+  ProblemWriter out(values.data(), place.data(), /*for_launch=*/false);
+  EXPECT_EQ(out.written(), 0u);
+  out.key(0, "bf16");
+  out.integer(3, -7);
+  out.scalar(5, 0.5);
+  out.buffer(63, 0x1000);
+  out.integer(64, 1);  // past the tracked 64: written, not recorded
+  EXPECT_EQ(out.written(), (uint64_t{1} << 0) | (uint64_t{1} << 3) | (uint64_t{1} << 5) | (uint64_t{1} << 63));
+  EXPECT_EQ(values[0].tag, ProblemValue::Tag::kString);
+  EXPECT_EQ(values[0].s(), "bf16");
+  EXPECT_EQ(values[3].tag, ProblemValue::Tag::kInt);
+  EXPECT_EQ(values[3].i, -7);
+  EXPECT_FALSE(values[3].buffer);
+  EXPECT_EQ(values[5].tag, ProblemValue::Tag::kDouble);
+  EXPECT_EQ(values[5].d, 0.5);
+  EXPECT_EQ(values[63].tag, ProblemValue::Tag::kInt);
+  EXPECT_TRUE(values[63].buffer);
+  EXPECT_EQ(values[63].i, 0x1000);
+  EXPECT_EQ(values[64].i, 1);
+  EXPECT_EQ(values[1].tag, ProblemValue::Tag::kAbsent);
+}
+
 class OpSelectIsLaunch : public ::testing::Test {
  protected:
   void SetUp() override {
