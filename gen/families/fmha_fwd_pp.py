@@ -113,6 +113,7 @@ def _plan(arch: str, p: dict) -> dict:
         # the staged tile's LDS writes and the first V reads, and the ring step and next loads go between the
         # exps (fmha_fwd_pp.s.j2 stage_lds_writes, ring_step, chunk_loads)
         "stage_first": True,
+        "late_v_batch": (arch, _dtype_class(p), p["dqk"]) == ("gfx950", "16bit", 128),
     })
     if p["dtype"] == "fp8" and arch == "gfx942":
         # P.V in f16 instead of bf16 (V's e4m3 values are exact in either): gfx942 packs two f32 P values in
