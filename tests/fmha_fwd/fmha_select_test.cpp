@@ -107,9 +107,9 @@ class FmhaSelect : public ::testing::Test {
 // modeled launch 351.7 against 404.4 us for the paired 128-row tile on gfx942, 194.4 against 251.7 us for
 // the paired 64-row tile on gfx950 (bench/fmha_table; on gfx950 since its VALU phase was rescheduled, before
 // that 260.8 us and the 64-row tile stayed). At 8 heads (fewer 256-row workgroups than CUs) fmha_fwd's
-// paired 128-row tile stays on gfx942 (119.4 vs 142.7 us); gfx950 takes the ping-pong kernel, 68.1 against
-// 71.3 us, since its first V reads moved between the exps under the per-kind LDS rate (before: 69.0 against
-// 67.8 us, the paired 64-row tile).
+// paired 64-row tile stays on gfx942 (119.4 vs 142.7 us); gfx950 takes the ping-pong kernel, 68.1 against
+// 71.3 us, since its first V reads moved between the exps under the per-kind LDS rate (before that the
+// paired 64-row tile: 67.8 against 69.0 us, on the model before the per-kind rate).
 TEST_F(FmhaSelect, Llama3_70B_PrefillCausal) {
   const Shape s{1, 64, 8, 4096, 4096, 128, 128, -1, 0};
   EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_pp_gfx942_tbf16_d128_dv128_mwindow_w8");
