@@ -33,11 +33,12 @@ PP_SGPR_BASE = 97   # the first SGPR fmha_fwd.s.j2 leaves free (s_rescaled is s9
 # bench/fmha_table --seq 4096 --heads 64 / --heads 8 (MODELED; figures in its README); "window" is its causal row,
 # against fmha_fwd's causal kernels with Q-tile pairs (fmha_fwd.Q_TILE_PAIRS); keyed (arch, dtype class, Q/K head dim,
 # mask); "16bit" figures are bf16's. Modeled in session 10, each pair from the same binary over packs holding the
-# two families' kernels of the row (stage_first everywhere, WHOLE_V_BATCH, gfx942 fp8 P.V in f16).
+# two families' kernels of the row (stage_first everywhere, WHOLE_V_BATCH, gfx942 fp8 P.V in f16); gfx950 16-bit
+# hd128 re-modeled under the per-kind gfx950 LDS rate with late_v_batch.
 PP_GAIN = {("gfx942", "16bit", 128, "none"): (702.4 / 567.2, 117.1 / 142.5),
            ("gfx942", "16bit", 128, "window"): (404.4 / 351.7, 119.4 / 142.7),
-           ("gfx950", "16bit", 128, "none"): (500.4 / 267.6, 65.1 / 67.6),
-           ("gfx950", "16bit", 128, "window"): (251.7 / 197.2, 67.8 / 69.0),
+           ("gfx950", "16bit", 128, "none"): (500.4 / 264.1, 68.6 / 66.7),
+           ("gfx950", "16bit", 128, "window"): (251.7 / 194.4, 71.3 / 68.1),
            ("gfx942", "fp8", 128, "none"): (561.9 / 480.6, 105.6 / 120.9),
            ("gfx942", "fp8", 128, "window"): (314.5 / 301.5, 107.6 / 121.5),
            ("gfx950", "fp8", 128, "none"): (369.9 / 305.4, 71.0 / 77.1),
@@ -49,7 +50,8 @@ PP_GAIN = {("gfx942", "16bit", 128, "none"): (702.4 / 567.2, 117.1 / 142.5),
 # VGPRs; with stage_first the last block's reads go between the exps, fmha_fwd_pp.s.j2 late_v_reads), so that the
 # MFMA phase waits for no V read between its MFMAs: where its longer MFMA phase leaves the VALU phase room for
 # them (bench/fmha_table README, MODELED: gfx942 16-bit hd128 87.1 -> 90.5% MFMA-busy, gfx950 16-bit hd192/128
-# 79.3 -> 89.0%); slower on gfx950 16-bit hd128 (85.5 -> 82.2%) and fp8 hd128 (gfx942 80.6 -> 80.4%, gfx950
+# 79.3 -> 89.0%); slower on gfx950 16-bit hd128 (85.5 -> 82.2% at the old LDS rate; 82.2% either way under the
+# per-kind rate, where late_v_batch below does better) and fp8 hd128 (gfx942 80.6 -> 80.4%, gfx950
 # 55.9 -> 54.9%), whose shorter MFMA phase the VALU phase already fills
 WHOLE_V_BATCH = {("gfx942", "16bit", 128), ("gfx950", "16bit", 192)}
 # head dims (Q/K, V) per dtype
@@ -113,6 +115,11 @@ def _plan(arch: str, p: dict) -> dict:
         # the staged tile's LDS writes and the first V reads, and the ring step and next loads go between the
         # exps (fmha_fwd_pp.s.j2 stage_lds_writes, ring_step, chunk_loads)
         "stage_first": True,
+        # gfx950 16-bit hd128: the first V batch's reads after the next chunks' loads, between the exps, not
+        # at the phase's opening behind the staged writes (bench/fmha_table README, MODELED: 1246 -> 1182
+        # cycles per KV tile under the per-kind LDS rate, 82.2 -> 86.6% MFMA-busy; tried on gfx950 fp8 hd128:
+        # unchanged at 1374; hd192/128's whole-tile batch, 16 reads, would exceed the LGKM counter's 15 there)
+        "late_v_batch": (arch, _dtype_class(p), p["dqk"]) == ("gfx950", "16bit", 128),
     })
     if p["dtype"] == "fp8" and arch == "gfx942":
         # P.V in f16 instead of bf16 (V's e4m3 values are exact in either): gfx942 packs two f32 P values in

@@ -104,11 +104,12 @@ class FmhaSelect : public ::testing::Test {
 // Llama-3-70B prefill: 64 query heads over 8 KV heads (GQA 8), hd128, causal, 4096-token prompt. fmha_fwd
 // runs 32 Q tiles x 64 heads in 1024 workgroups of two 128-row tiles (causal pairs); the ping-pong kernel
 // 16 tiles of 256 rows x 64 heads = 1024 workgroups, one per CU. The ping-pong kernel wins on both archs,
-// modeled launch 351.7 against 404.4 us for the paired 128-row tile on gfx942, 197.2 against 251.7 us for
+// modeled launch 351.7 against 404.4 us for the paired 128-row tile on gfx942, 194.4 against 251.7 us for
 // the paired 64-row tile on gfx950 (bench/fmha_table; on gfx950 since its VALU phase was rescheduled, before
 // that 260.8 us and the 64-row tile stayed). At 8 heads (fewer 256-row workgroups than CUs) fmha_fwd's
-// paired 64-row tile stays on both (gfx942 119.4 vs 142.7 us; gfx950 67.8 vs 69.0 us, within 2%: session 9's
-// model had the ping-pong kernel ahead there, 69.1 vs 69.6 us).
+// paired 64-row tile stays on gfx942 (119.4 vs 142.7 us); gfx950 takes the ping-pong kernel, 68.1 against
+// 71.3 us, since its first V reads moved between the exps under the per-kind LDS rate (before that the
+// paired 64-row tile: 67.8 against 69.0 us, on the model before the per-kind rate).
 TEST_F(FmhaSelect, Llama3_70B_PrefillCausal) {
   const Shape s{1, 64, 8, 4096, 4096, 128, 128, -1, 0};
   EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_pp_gfx942_tbf16_d128_dv128_mwindow_w8");
@@ -117,19 +118,20 @@ TEST_F(FmhaSelect, Llama3_70B_PrefillCausal) {
   Shape few = s;
   few.Hq = few.Hkv = 8;
   EXPECT_EQ(pinned(few, "gfx942", 304), "fmha_fwd_gfx942_tbf16_d128_dv128_mwindow_w2");
-  EXPECT_EQ(pinned(few, "gfx950", 256), "fmha_fwd_gfx950_tbf16_d128_dv128_mwindow_w2");
+  EXPECT_EQ(pinned(few, "gfx950", 256), "fmha_fwd_pp_gfx950_tbf16_d128_dv128_mwindow_w8");
 }
 
 // The ping-pong kernels (gen/families/fmha_fwd_pp.py) where the bench's launch model has them faster: a long
 // non-causal prefill over 64 heads (1024 workgroups of 256 rows, at least one per CU) on both archs; at 8
-// heads (128 workgroups, fewer than the CUs) the 64-row tile spreads the rows over every CU and stays.
+// heads (128 workgroups, fewer than the CUs) the 64-row tile spreads the rows over every CU and stays on
+// gfx942; on gfx950 the ping-pong kernel is modeled faster even on half the CUs (66.7 against 68.6 us).
 TEST_F(FmhaSelect, PingPongWhereTheGridFillsTheMachine) {
   const Shape many{1, 64, 64, 4096, 4096, 128, 128};
   const Shape few{1, 8, 8, 4096, 4096, 128, 128};
   EXPECT_EQ(pinned(many, "gfx942", 304), "fmha_fwd_pp_gfx942_tbf16_d128_dv128_mnone_w8");
   EXPECT_EQ(pinned(many, "gfx950", 256), "fmha_fwd_pp_gfx950_tbf16_d128_dv128_mnone_w8");
   EXPECT_EQ(waves(pinned(few, "gfx942", 304)), 2);
-  EXPECT_EQ(waves(pinned(few, "gfx950", 256)), 2);
+  EXPECT_EQ(pinned(few, "gfx950", 256), "fmha_fwd_pp_gfx950_tbf16_d128_dv128_mnone_w8");
   Shape f16 = many;
   f16.dtype = "f16";
   EXPECT_EQ(pinned(f16, "gfx942", 304), "fmha_fwd_pp_gfx942_tf16_d128_dv128_mnone_w8");
