@@ -216,6 +216,8 @@ def _plan(arch: str, p: dict, compact: bool = True) -> dict:
     })
     plan.update(_p_rounding(arch, p))
     plan["half_max_test"] = (dqk, dv) in VALU_LEAN_HEAD_DIMS
+    # the common tile's softmax without the row max (fmha_fwd.s.j2 softmax_lazy; fmha_fwd_pp keeps softmax)
+    plan["lazy_max"] = (dqk, dv) in VALU_LEAN_HEAD_DIMS
     # gfx950 fp8 V to bf16 in one instruction per two values (v_cvt_scalef32_pk_bf16_fp8) instead of four
     plan["fp8_v_direct"] = fp8 and arch == "gfx950" and (dqk, dv) in VALU_LEAN_HEAD_DIMS
     return plan
