@@ -45,7 +45,12 @@ struct Case {
   // times 1/sqrt(Dqk): -1 a negative softmax scale; 64 scores so spread that the row max grows by more
   // than the lazy-rescale threshold (2^8) across KV tiles, so O is rescaled after it holds sums
   float scale_factor = 1.0f;
+  // keys from this one on (not varlen) have K times kJumpFactor: a later tile's row max jumps far above the
+  // first tiles' (the lazy-max softmax's redo: gen/families/fmha_fwd.py lazy_max); -1: none
+  int64_t jump_key = -1;
 };
+
+constexpr float kJumpFactor = 8.0f;
 
 constexpr size_t kGuardBytes = 256;
 constexpr uint8_t kSentinel = 0xA5;
@@ -98,6 +103,20 @@ Tensor make_tensor(int64_t B, int64_t S, int64_t H, int64_t D, const InputType& 
   return x;
 }
 
+// K rows from key `from` on times kJumpFactor (rounded to the input type again).
+void boost_keys(Tensor& k, int64_t B, int64_t S, int64_t H, int64_t D, int64_t from, const InputType& t) {
+  for (int64_t b = 0; b < B; ++b) {
+    for (int64_t s = from; s < S; ++s) {
+      for (int64_t h = 0; h < H; ++h) {
+        for (int64_t d = 0; d < D; ++d) {
+          const int64_t i = b * k.strides.batch + s * k.strides.seq + h * k.strides.head + d;
+          k.values[static_cast<size_t>(i)] = t.store(k.bytes.data(), i, kJumpFactor * k.values[static_cast<size_t>(i)]);
+        }
+      }
+    }
+  }
+}
+
 // Shapes that reach a kernel's paths (see the file comment), sized by its Q tile.
 std::vector<Case> cases_for(const ManifestKernel& kernel) {
   const int64_t bq = 32 * param(kernel, "waves");
@@ -130,6 +149,11 @@ std::vector<Case> cases_for(const ManifestKernel& kernel) {
                        {static_cast<int32_t>(bq + 40), 9, 30, 0}});
     }
   }
+  if (kernel.family == "fmha_fwd") {
+    // the row max jumps by about 30 (log2 units) at key 100 (the fourth KV tile), past the first tiles' P
+    // scale: the lazy-max kernels' sum test sends that tile to the redo, which rescales l and O
+    cases.push_back({1, 2, 1, 37, 160, -1, text_param(kernel, "mask") == "none" ? -1 : 0, true, {}, {}, 4.0f, 100});
+  }
   return cases;
 }
 
@@ -152,7 +176,7 @@ class FmhaOnEmulator : public ::testing::Test {
   void run_and_check(const ManifestKernel& kernel, const Case& c, uint32_t seed) {
     SCOPED_TRACE("scale factor " + std::to_string(c.scale_factor) + " B=" + std::to_string(c.B) + " Hq=" + std::to_string(c.Hq) + " Hkv=" + std::to_string(c.Hkv) +
                  " Sq=" + std::to_string(c.Sq) + " Sk=" + std::to_string(c.Sk) + " window=(" +
-                 std::to_string(c.left) + "," + std::to_string(c.right) + ") lse=" + std::to_string(c.lse));
+                 std::to_string(c.left) + "," + std::to_string(c.right) + ") lse=" + std::to_string(c.lse) + " jump_key=" + std::to_string(c.jump_key));
     DeviceOptions options;
     options.choice = DeviceChoice::kEmulator;
     options.emu_arch = kernel.arch;
@@ -191,7 +215,8 @@ class FmhaOnEmulator : public ::testing::Test {
     p.window_left = c.left, p.window_right = c.right;
     std::mt19937 rng(seed);
     const Tensor q = make_tensor(batches, rows_q, c.Hq, p.Dqk, in, rng);
-    const Tensor k = make_tensor(batches, rows_k, c.Hkv, p.Dqk, in, rng);
+    Tensor k = make_tensor(batches, rows_k, c.Hkv, p.Dqk, in, rng);
+    if (c.jump_key >= 0) boost_keys(k, batches, rows_k, c.Hkv, p.Dqk, c.jump_key, in);
     const Tensor v = make_tensor(batches, rows_k, c.Hkv, p.Dv, in, rng);
     p.q = q.strides, p.k = k.strides, p.v = v.strides;
     p.o.head = p.Dv + kHeadPad, p.o.seq = c.Hq * p.o.head, p.o.batch = rows_q * p.o.seq + kBatchPad;
