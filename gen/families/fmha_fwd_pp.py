@@ -100,6 +100,9 @@ def _plan(arch: str, p: dict) -> dict:
                                  "fp8_format": p.get("fp8_format", "") if p["dtype"] == "fp8" else ""},
                           compact=False)
     assert split or (len(plan["k_stage"]) == 1 and len(plan["v_stage"]) == 1), "one K and one V chunk per thread"
+    plan["fp8_v_rows"] = False
+    if p["dtype"] == "fp8" and arch == "gfx950":
+        plan.update(_fp8_v_rows(plan, p))
     assert not plan["o_agprs"] and plan["k_row_chunks"] % 8 == 0, "the template keeps O^T in VGPRs, whole K blocks"
     if (arch, _dtype_class(p), p["dqk"]) in WHOLE_V_BATCH:
         whole_v = fmha_fwd._registers(plan["groups"], plan["blocks"], plan["k_stage"], plan["v_stage"], False,
@@ -120,7 +123,10 @@ def _plan(arch: str, p: dict) -> dict:
         # cycles per KV tile under the per-kind LDS rate, 82.2 -> 86.6% MFMA-busy; tried on gfx950 fp8 hd128:
         # unchanged at 1374; hd192/128's whole-tile batch, 16 reads, would exceed the LGKM counter's 15 there)
         "late_v_batch": (arch, _dtype_class(p), p["dqk"]) == ("gfx950", "16bit", 128),
+        "own_tensor_only": False, "lds_address_nops": True,
     })
+    if plan["fp8_v_rows"]:
+        plan.update(_lean_valu_phase(plan))
     if p["dtype"] == "fp8" and arch == "gfx942":
         # P.V in f16 instead of bf16 (V's e4m3 values are exact in either): gfx942 packs two f32 P values in
         # one v_cvt_pkrtz_f16_f32 where bf16 rounding takes three instructions (fmha_fwd.s.j2 pack16), 16
@@ -128,6 +134,38 @@ def _plan(arch: str, p: dict) -> dict:
         # inside the bf16 half-ulp (2^-9) the O tolerance allows for P. gfx950 rounds to bf16 in one.
         plan.update({"mfma_pv": MFMA_32X32[(arch, "f16")], "pv_f16_rtz": True})
     return plan
+
+
+def _fp8_v_rows(plan: dict, p: dict) -> dict:
+    """gfx950 fp8: V goes to LDS as row-major bf16, the 16-bit gfx950 kernel's layout (fmha_fwd.V_ROW_PAD_DWORDS),
+    and the P.V operands come back through ds_read_b64_tr_b16 (fmha_fwd.s.j2 pv_reads, lane_setup's
+    v_transposed_read addresses). A staged 16-byte chunk (16 fp8 values of one key) becomes 8
+    v_cvt_scalef32_pk_bf16_fp8 and 2 ds_write_b128 (fmha_fwd_pp.s.j2 fp8_v_row_writes) where V^T took 8
+    conversions and 16 ds_write_b16: 22 fewer instructions per tile in group B's VALU phase, the longer
+    of the two (bench/fmha_table README, session 11; MODELED). The staging map is the 16-bit one at 8 chunks
+    per row (fmha_fwd._v_rows_staging: the two rows of a 16-lane write phase 2 apart), each chunk 32 LDS bytes."""
+    cpr = p["dv"] // plan["cols_per_chunk"]
+    pitch = p["dv"] * 2 + fmha_fwd.V_ROW_PAD_DWORDS[p["dv"]] * 4
+    v_stage = fmha_fwd._v_rows_staging(cpr, WAVE_SIZE * WAVES // 2)
+    assert len(v_stage) == len(plan["v_stage"]) == 1, "one V chunk per thread of group B"
+    lds_bytes = plan["lds_vt"] + fmha_fwd.KV_TILE * pitch
+    return {"v_transposed_read": True, "fp8_v_rows": True, "v_stage": v_stage, "vt_pitch": pitch,
+            "lds_bytes": lds_bytes}
+
+
+def _lean_valu_phase(plan: dict) -> dict:
+    """gfx950 fp8 hd128: fewer instructions in the VALU phase, whose one wave's issue (an instruction per 4
+    cycles, a v_exp's 16 on the VALU) sets the phase's length (bench/fmha_table README, session 11; MODELED).
+    `own_tensor_only`: under split staging each wave loads only its own group's chunk (fmha_fwd_pp.s.j2
+    own_chunk_load; group B's K staging registers point at V and the two share data registers).
+    `lds_address_nops` off: no s_nop between a VALU writing an LDS address and the DS instruction reading
+    it (no such wait state in the emulator's table or LLVM's hazard recognizer: emu/README.md, "Wait-state
+    checker"). `half_max_test`: fmha_fwd's rescale test on each lane half's max (the halves exchange only to
+    rescale; fmha_fwd.VALU_LEAN_HEAD_DIMS)."""
+    assert plan["split_staging"] and len(plan["k_stage"]) == len(plan["v_stage"]) == 1
+    assert plan["k_stage"][0][0] == plan["v_stage"][0][0] == 0, "own_chunk_load: the chunk's row is the thread's"
+    return {"own_tensor_only": True, "lds_address_nops": False, "half_max_test": True,
+            "v_v_data": plan["v_k_data"]}
 
 
 def _cost(arch: str, p: dict) -> list:
