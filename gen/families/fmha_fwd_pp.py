@@ -52,8 +52,10 @@ PP_GAIN = {("gfx942", "16bit", 128, "none"): (702.4 / 567.2, 117.1 / 142.5),
 # them (bench/fmha_table README, MODELED: gfx942 16-bit hd128 87.1 -> 90.5% MFMA-busy, gfx950 16-bit hd192/128
 # 79.3 -> 89.0%); slower on gfx950 16-bit hd128 (85.5 -> 82.2% at the old LDS rate; 82.2% either way under the
 # per-kind rate, where late_v_batch below does better) and fp8 hd128 (gfx942 80.6 -> 80.4%, gfx950
-# 55.9 -> 54.9%), whose shorter MFMA phase the VALU phase already fills
-WHOLE_V_BATCH = {("gfx942", "16bit", 128), ("gfx950", "16bit", 192)}
+# 55.9 -> 54.9%), whose shorter MFMA phase the VALU phase already fills. gfx950 fp8 hd128 takes it since session 11
+# (with late_v_batch and the leaner VALU phase, _lean_valu_phase): its MFMA phase had become the longer one,
+# stopped 130-170 cycles for the second batch's reads (bench/fmha_table README, MODELED)
+WHOLE_V_BATCH = {("gfx942", "16bit", 128), ("gfx950", "16bit", 192), ("gfx950", "fp8", 128)}
 # head dims (Q/K, V) per dtype
 PP_HEAD_DIMS = {"bf16": [(128, 128), (192, 128)], "f16": [(128, 128), (192, 128)], "fp8": [(128, 128)]}
 
@@ -123,7 +125,7 @@ def _plan(arch: str, p: dict) -> dict:
         # cycles per KV tile under the per-kind LDS rate, 82.2 -> 86.6% MFMA-busy; tried on gfx950 fp8 hd128:
         # unchanged at 1374; hd192/128's whole-tile batch, 16 reads, would exceed the LGKM counter's 15 there)
         "late_v_batch": (arch, _dtype_class(p), p["dqk"]) == ("gfx950", "16bit", 128),
-        "own_tensor_only": False, "lds_address_nops": True,
+        "own_tensor_only": False, "lds_address_nops": True, "loads_first": False,
     })
     if plan["fp8_v_rows"]:
         plan.update(_lean_valu_phase(plan))
@@ -157,14 +159,18 @@ def _lean_valu_phase(plan: dict) -> dict:
     """gfx950 fp8 hd128: fewer instructions in the VALU phase, whose one wave's issue (an instruction per 4
     cycles, a v_exp's 16 on the VALU) sets the phase's length (bench/fmha_table README, session 11; MODELED).
     `own_tensor_only`: under split staging each wave loads only its own group's chunk (fmha_fwd_pp.s.j2
-    own_chunk_load; group B's K staging registers point at V and the two share data registers).
-    `lds_address_nops` off: no s_nop between a VALU writing an LDS address and the DS instruction reading
-    it (no such wait state in the emulator's table or LLVM's hazard recognizer: emu/README.md, "Wait-state
-    checker"). `half_max_test`: fmha_fwd's rescale test on each lane half's max (the halves exchange only to
-    rescale; fmha_fwd.VALU_LEAN_HEAD_DIMS)."""
+    own_chunk_load; group B's K staging registers point at V and the two share data registers), writes it
+    to LDS without testing the tile against the band, and the tile kind (masked or not) is found at the end
+    of the MFMA phase. `lds_address_nops` off: no s_nop between a VALU writing an LDS address and the DS
+    instruction reading it (no such wait state in the emulator's table or LLVM's hazard recognizer:
+    emu/README.md, "Wait-state checker"). `half_max_test`: fmha_fwd's rescale test on each lane half's max
+    (the halves exchange only to rescale; fmha_fwd.VALU_LEAN_HEAD_DIMS). `late_v_batch` (with WHOLE_V_BATCH):
+    the tile's V reads go between the exps, where the wave's own issue is free. `loads_first`: the next chunk
+    loads ahead of the ring's step there, so that their latency has longer to pass before the next writes."""
     assert plan["split_staging"] and len(plan["k_stage"]) == len(plan["v_stage"]) == 1
     assert plan["k_stage"][0][0] == plan["v_stage"][0][0] == 0, "own_chunk_load: the chunk's row is the thread's"
-    return {"own_tensor_only": True, "lds_address_nops": False, "half_max_test": True,
+    return {"own_tensor_only": True, "lds_address_nops": False, "half_max_test": True, "late_v_batch": True,
+            "loads_first": True,
             "v_v_data": plan["v_k_data"]}
 
 
