@@ -125,7 +125,7 @@ def _plan(arch: str, p: dict) -> dict:
         # cycles per KV tile under the per-kind LDS rate, 82.2 -> 86.6% MFMA-busy; tried on gfx950 fp8 hd128:
         # unchanged at 1374; hd192/128's whole-tile batch, 16 reads, would exceed the LGKM counter's 15 there)
         "late_v_batch": (arch, _dtype_class(p), p["dqk"]) == ("gfx950", "16bit", 128),
-        "own_tensor_only": False, "lds_address_nops": True, "loads_first": False,
+        "own_tensor_only": False, "lds_address_nops": True,
     })
     if plan["fp8_v_rows"]:
         plan.update(_lean_valu_phase(plan))
@@ -165,12 +165,10 @@ def _lean_valu_phase(plan: dict) -> dict:
     instruction reading it (no such wait state in the emulator's table or LLVM's hazard recognizer:
     emu/README.md, "Wait-state checker"). `half_max_test`: fmha_fwd's rescale test on each lane half's max
     (the halves exchange only to rescale; fmha_fwd.VALU_LEAN_HEAD_DIMS). `late_v_batch` (with WHOLE_V_BATCH):
-    the tile's V reads go between the exps, where the wave's own issue is free. `loads_first`: the next chunk
-    loads ahead of the ring's step there, so that their latency has longer to pass before the next writes."""
+    the tile's V reads go between the exps, where the wave's own issue is free."""
     assert plan["split_staging"] and len(plan["k_stage"]) == len(plan["v_stage"]) == 1
     assert plan["k_stage"][0][0] == plan["v_stage"][0][0] == 0, "own_chunk_load: the chunk's row is the thread's"
     return {"own_tensor_only": True, "lds_address_nops": False, "half_max_test": True, "late_v_batch": True,
-            "loads_first": True,
             "v_v_data": plan["v_k_data"]}
 
 
