@@ -122,8 +122,9 @@ def _plan(arch: str, p: dict) -> dict:
         "stage_first": True,
         # gfx950 16-bit hd128: the first V batch's reads after the next chunks' loads, between the exps, not
         # at the phase's opening behind the staged writes (bench/fmha_table README, MODELED: 1246 -> 1182
-        # cycles per KV tile under the per-kind LDS rate, 82.2 -> 86.6% MFMA-busy; tried on gfx950 fp8 hd128:
-        # unchanged at 1374; hd192/128's whole-tile batch, 16 reads, would exceed the LGKM counter's 15 there)
+        # cycles per KV tile under the per-kind LDS rate, 82.2 -> 86.6% MFMA-busy; tried on gfx950 fp8 hd128 in
+        # session 10: unchanged at 1374, set there since session 11 by _lean_valu_phase; hd192/128's whole-tile
+        # batch, 16 reads, would exceed the LGKM counter's 15 there)
         "late_v_batch": (arch, _dtype_class(p), p["dqk"]) == ("gfx950", "16bit", 128),
         "own_tensor_only": False, "lds_address_nops": True,
     })
