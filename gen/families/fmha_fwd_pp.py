@@ -34,14 +34,15 @@ PP_SGPR_BASE = 97   # the first SGPR fmha_fwd.s.j2 leaves free (s_rescaled is s9
 # against fmha_fwd's causal kernels with Q-tile pairs (fmha_fwd.Q_TILE_PAIRS); keyed (arch, dtype class, Q/K head dim,
 # mask); "16bit" figures are bf16's. Modeled in session 10, each pair from the same binary over packs holding the
 # two families' kernels of the row (stage_first everywhere, WHOLE_V_BATCH, gfx942 fp8 P.V in f16); gfx950 16-bit
-# hd128 re-modeled under the per-kind gfx950 LDS rate with late_v_batch.
+# hd128 re-modeled under the per-kind gfx950 LDS rate with late_v_batch; gfx950 fp8 hd128 in session 11 (the leaner
+# VALU phase; fmha_fwd's figures session 10's, its kernels unchanged).
 PP_GAIN = {("gfx942", "16bit", 128, "none"): (702.4 / 567.2, 117.1 / 142.5),
            ("gfx942", "16bit", 128, "window"): (404.4 / 351.7, 119.4 / 142.7),
            ("gfx950", "16bit", 128, "none"): (500.4 / 264.1, 68.6 / 66.7),
            ("gfx950", "16bit", 128, "window"): (251.7 / 194.4, 71.3 / 68.1),
            ("gfx942", "fp8", 128, "none"): (561.9 / 480.6, 105.6 / 120.9),
            ("gfx942", "fp8", 128, "window"): (314.5 / 301.5, 107.6 / 121.5),
-           ("gfx950", "fp8", 128, "none"): (369.9 / 305.4, 71.0 / 77.1),
+           ("gfx950", "fp8", 128, "none"): (369.9 / 237.9, 71.0 / 60.2),
            ("gfx950", "16bit", 192, "none"): (626.7 / 319.8, 73.3 / 80.6),
            ("gfx950", "16bit", 192, "window"): (314.8 / 233.2, 75.8 / 82.0)}
 # Not declared (no entry): the gfx950 fp8 window kernel, built and slower than fmha_fwd's paired causal kernel
@@ -52,8 +53,10 @@ PP_GAIN = {("gfx942", "16bit", 128, "none"): (702.4 / 567.2, 117.1 / 142.5),
 # them (bench/fmha_table README, MODELED: gfx942 16-bit hd128 87.1 -> 90.5% MFMA-busy, gfx950 16-bit hd192/128
 # 79.3 -> 89.0%); slower on gfx950 16-bit hd128 (85.5 -> 82.2% at the old LDS rate; 82.2% either way under the
 # per-kind rate, where late_v_batch below does better) and fp8 hd128 (gfx942 80.6 -> 80.4%, gfx950
-# 55.9 -> 54.9%), whose shorter MFMA phase the VALU phase already fills
-WHOLE_V_BATCH = {("gfx942", "16bit", 128), ("gfx950", "16bit", 192)}
+# 55.9 -> 54.9%), whose shorter MFMA phase the VALU phase already fills. gfx950 fp8 hd128 takes it since session 11
+# (with late_v_batch and the leaner VALU phase, _lean_valu_phase): its MFMA phase had become the longer one,
+# stopped 130-170 cycles for the second batch's reads (bench/fmha_table README, MODELED)
+WHOLE_V_BATCH = {("gfx942", "16bit", 128), ("gfx950", "16bit", 192), ("gfx950", "fp8", 128)}
 # head dims (Q/K, V) per dtype
 PP_HEAD_DIMS = {"bf16": [(128, 128), (192, 128)], "f16": [(128, 128), (192, 128)], "fp8": [(128, 128)]}
 
@@ -100,6 +103,9 @@ def _plan(arch: str, p: dict) -> dict:
                                  "fp8_format": p.get("fp8_format", "") if p["dtype"] == "fp8" else ""},
                           compact=False)
     assert split or (len(plan["k_stage"]) == 1 and len(plan["v_stage"]) == 1), "one K and one V chunk per thread"
+    plan["fp8_v_rows"] = False
+    if p["dtype"] == "fp8" and arch == "gfx950":
+        plan.update(_fp8_v_rows(plan, p))
     assert not plan["o_agprs"] and plan["k_row_chunks"] % 8 == 0, "the template keeps O^T in VGPRs, whole K blocks"
     if (arch, _dtype_class(p), p["dqk"]) in WHOLE_V_BATCH:
         whole_v = fmha_fwd._registers(plan["groups"], plan["blocks"], plan["k_stage"], plan["v_stage"], False,
@@ -117,10 +123,14 @@ def _plan(arch: str, p: dict) -> dict:
         "stage_first": True,
         # gfx950 16-bit hd128: the first V batch's reads after the next chunks' loads, between the exps, not
         # at the phase's opening behind the staged writes (bench/fmha_table README, MODELED: 1246 -> 1182
-        # cycles per KV tile under the per-kind LDS rate, 82.2 -> 86.6% MFMA-busy; tried on gfx950 fp8 hd128:
-        # unchanged at 1374; hd192/128's whole-tile batch, 16 reads, would exceed the LGKM counter's 15 there)
+        # cycles per KV tile under the per-kind LDS rate, 82.2 -> 86.6% MFMA-busy; tried on gfx950 fp8 hd128 in
+        # session 10: unchanged at 1374, set there since session 11 by _lean_valu_phase; hd192/128's whole-tile
+        # batch, 16 reads, would exceed the LGKM counter's 15 there)
         "late_v_batch": (arch, _dtype_class(p), p["dqk"]) == ("gfx950", "16bit", 128),
+        "own_tensor_only": False, "lds_address_nops": True,
     })
+    if plan["fp8_v_rows"]:
+        plan.update(_lean_valu_phase(plan))
     if p["dtype"] == "fp8" and arch == "gfx942":
         # P.V in f16 instead of bf16 (V's e4m3 values are exact in either): gfx942 packs two f32 P values in
         # one v_cvt_pkrtz_f16_f32 where bf16 rounding takes three instructions (fmha_fwd.s.j2 pack16), 16
@@ -128,6 +138,40 @@ def _plan(arch: str, p: dict) -> dict:
         # inside the bf16 half-ulp (2^-9) the O tolerance allows for P. gfx950 rounds to bf16 in one.
         plan.update({"mfma_pv": MFMA_32X32[(arch, "f16")], "pv_f16_rtz": True})
     return plan
+
+
+def _fp8_v_rows(plan: dict, p: dict) -> dict:
+    """gfx950 fp8: V goes to LDS as row-major bf16, the 16-bit gfx950 kernel's layout (fmha_fwd.V_ROW_PAD_DWORDS),
+    and the P.V operands come back through ds_read_b64_tr_b16 (fmha_fwd.s.j2 pv_reads, lane_setup's
+    v_transposed_read addresses). A staged 16-byte chunk (16 fp8 values of one key) becomes 8
+    v_cvt_scalef32_pk_bf16_fp8 and 2 ds_write_b128 (fmha_fwd_pp.s.j2 fp8_v_row_writes) where V^T took 8
+    conversions and 16 ds_write_b16: 22 fewer instructions per tile in group B's VALU phase, the longer
+    of the two (bench/fmha_table README, session 11; MODELED). The staging map is the 16-bit one at 8 chunks
+    per row (fmha_fwd._v_rows_staging: the two rows of a 16-lane write phase 2 apart), each chunk 32 LDS bytes."""
+    cpr = p["dv"] // plan["cols_per_chunk"]
+    pitch = p["dv"] * 2 + fmha_fwd.V_ROW_PAD_DWORDS[p["dv"]] * 4
+    v_stage = fmha_fwd._v_rows_staging(cpr, WAVE_SIZE * WAVES // 2)
+    assert len(v_stage) == len(plan["v_stage"]) == 1, "one V chunk per thread of group B"
+    lds_bytes = plan["lds_vt"] + fmha_fwd.KV_TILE * pitch
+    return {"v_transposed_read": True, "fp8_v_rows": True, "v_stage": v_stage, "vt_pitch": pitch,
+            "lds_bytes": lds_bytes}
+
+
+def _lean_valu_phase(plan: dict) -> dict:
+    """gfx950 fp8 hd128: fewer instructions in the VALU phase, whose one wave's issue (an instruction per 4
+    cycles, a v_exp's 16 on the VALU) sets the phase's length (bench/fmha_table README, session 11; MODELED).
+    `own_tensor_only`: under split staging each wave loads only its own group's chunk (fmha_fwd_pp.s.j2
+    own_chunk_load; group B's K staging registers point at V and the two share data registers), writes it
+    to LDS without testing the tile against the band, and the tile kind (masked or not) is found at the end
+    of the MFMA phase. `lds_address_nops` off: no s_nop between a VALU writing an LDS address and the DS
+    instruction reading it (no such wait state in the emulator's table or LLVM's hazard recognizer:
+    emu/README.md, "Wait-state checker"). `half_max_test`: fmha_fwd's rescale test on each lane half's max
+    (the halves exchange only to rescale; fmha_fwd.VALU_LEAN_HEAD_DIMS). `late_v_batch` (with WHOLE_V_BATCH):
+    the tile's V reads go between the exps, where the wave's own issue is free."""
+    assert plan["split_staging"] and len(plan["k_stage"]) == len(plan["v_stage"]) == 1
+    assert plan["k_stage"][0][0] == plan["v_stage"][0][0] == 0, "own_chunk_load: the chunk's row is the thread's"
+    return {"own_tensor_only": True, "lds_address_nops": False, "half_max_test": True, "late_v_batch": True,
+            "v_v_data": plan["v_k_data"]}
 
 
 def _cost(arch: str, p: dict) -> list:
