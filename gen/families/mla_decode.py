@@ -44,6 +44,15 @@ gfx950's fp8 x fp8 variants keep the bf16 tile (P.V's alone) at the pitch whose 
 twice (1184, _row_pitch). Its w4_t2 one, where the registers allow it without losing occupancy,
 pipelines the KV tiles across the loop (`pipelined`): S of tile n+1 runs with tile n's softmax between its
 MFMAs, into a second set of S accumulators; two fp8 copies and three bf16 tiles in LDS leave one barrier per tile.
+gfx950's fp8 S rows (_s_row_layout) sit at pitch 672 with odd rows 16 bytes further: its 32-byte operand reads
+meet one bank twice a phase at every uniform pitch, and no bank twice with the shift.
+gfx942's two-tile variants that do not split P.V (bf16 S: bf16 Q or bf16 KV; `lag_s`) run row tile 1's S MFMAs
+of the last 3 k-step groups after row tile 0's, with row tile 0's scaling and softmax between them (the K
+operands of those groups stay in a third K buffer), and issue P.V's first V reads before row tile 1's softmax.
+gfx950's non-pipelined variants with bf16 S read V into the K buffers (dead after S), which frees registers for
+K two k-steps ahead on w4_t2 (`v_group`: V column blocks per batch, up to 4). gfx942's two-tile fp8 KV variant
+with bf16 Q widens the next tile's first `early_loads` staged loads between its P.V MFMAs (the registers left
+after the plan), so the loop top widens only the rest.
 
 Page sizes: any power of two from 1 to 2^20 (constraint); the gather is per key, so no page-size class is
 needed: every lane fetches its own key's page id from block_table and forms a 64-bit address
@@ -90,6 +99,7 @@ ROPE_DIM = 64
 DQK = KV_LORA_RANK + ROPE_DIM
 DV = KV_LORA_RANK
 ROWS_PER_WAVE = 16
+MAX_V_GROUP = 4                 # gfx950 V column blocks per batch: 2 reads each, the next batch's in flight (lgkmcnt <= 15)
 PITCH_SEARCH_BYTES = 256       # how far past a row's bytes an LDS row pitch is searched
 MAX_SPLITS = 64
 CHUNK_KEYS = 1024
@@ -157,14 +167,14 @@ def _fp8_s(p: dict) -> bool:
     return p["kv_dtype"] == "fp8" and p["q_dtype"] == "fp8"
 
 
-def _operand_read_conflicts(arch: str, pitch: int, read_bytes: int) -> int:
+def _operand_read_conflicts(arch: str, pitch: int, read_bytes: int, odd_shift: int = 0) -> int:
     """Conflict cycles of one ds_read_b128 of the S operands (lane l reads row l % 16 at byte read_bytes * (l // 16)
-    of its row) at an LDS row pitch, phase by phase (B128_READ_PHASES): the most distinct dwords on one bank of a
-    phase beyond the fewest its dwords need."""
+    of its row) at an LDS row pitch (odd rows odd_shift bytes further), phase by phase (B128_READ_PHASES): the most
+    distinct dwords on one bank of a phase beyond the fewest its dwords need."""
     banks = LDS_BANKS[arch]
     extra = 0
     for phase in B128_READ_PHASES[arch]:
-        words = {(l % 16 * pitch + read_bytes * (l // 16)) // 4 + d for l in phase for d in range(4)}
+        words = {(l % 16 * pitch + odd_shift * (l % 2) + read_bytes * (l // 16)) // 4 + d for l in phase for d in range(4)}
         per_bank = [0] * banks
         for word in words:
             per_bank[word % banks] += 1
@@ -190,6 +200,16 @@ def _row_pitch(arch: str, row_bytes: int, read_bytes: int | None, transposed: bo
         s_reads = _operand_read_conflicts(arch, pitch, read_bytes) if read_bytes else 0
         return s_reads + (_transposed_read_conflicts(arch, pitch) if transposed else 0)
     return min(range(row_bytes, row_bytes + PITCH_SEARCH_BYTES, 16), key=lambda pitch: (conflicts(pitch), pitch))
+
+
+def _s_row_layout(arch: str, row_bytes: int, read_bytes: int) -> tuple[int, int]:
+    """(pitch, odd_shift) of the fp8 S operand rows: row r at r * pitch + odd_shift * (r % 2), the fewest conflicts
+    of the operand reads, then the smallest pitch. gfx950's 32-byte reads meet one bank twice a phase at every
+    uniform pitch (656: 8 conflict cycles an operand); 672 with odd rows 16 bytes further meets none. The shift
+    keeps the rows apart (pitch >= row_bytes + shift), and 16 k-step-aligned rows (the blocks) shift alike."""
+    layouts = [(pitch, shift) for pitch in range(row_bytes, row_bytes + PITCH_SEARCH_BYTES, 16) for shift in (0, 16)
+               if pitch >= row_bytes + shift]
+    return min(layouts, key=lambda ps: (_operand_read_conflicts(arch, ps[0], read_bytes, ps[1]), ps[0], ps[1]))
 
 
 def _plan(arch: str, p: dict) -> dict:
@@ -221,7 +241,7 @@ def _plan(arch: str, p: dict) -> dict:
     # copy (gfx942's keeps the K-read pitch, as its fp8 x fp8 kernels always had)
     bf16_reads = None if fp8_s and arch == "gfx950" else 16
     pitch = _row_pitch(arch, DQK * 2, bf16_reads, arch == "gfx950")
-    s_pitch = _row_pitch(arch, s_row_bytes, read_bytes, False) if fp8_s else pitch
+    s_pitch, s_odd_shift = _s_row_layout(arch, s_row_bytes, read_bytes) if fp8_s else (pitch, 0)
     s_lds = bk * pitch if fp8_s else 0
     col_blocks = DV // ROWS_PER_WAVE                # 16-column blocks of O
     # O (32 blocks of 4 fp32 per row tile) lives in AGPRs a0.. (MFMA C/D), which frees the VGPRs for Q. Fixed
@@ -240,13 +260,18 @@ def _plan(arch: str, p: dict) -> dict:
     # first half of its tile's S registers: register i of P takes S registers 2i and 2i+1, read before written.
     s_acc = compute
     k_ops = s_acc + tiles * blocks * 4
+    # gfx950 with S on bf16 MFMAs (never pipelined, below): P.V's V buffers reuse the K buffers (dead after S,
+    # as gfx942's do), so K's two buffers take the registers V's had and V's batches grow to fill the K
+    # buffers (w4_t2: K 2 k-steps ahead instead of 1, V 4 column blocks a batch instead of 1)
+    v_in_k = arch == "gfx950" and not fp8_s
     for group in (g for g in (4, 2, 1) if g % read_steps == 0):
         k_buf = group * blocks * smf.operand_regs
         v_ops = k_ops + 2 * k_buf
-        # gfx950: 2 transposed reads per V block after the K buffers; gfx942's P.V works on column groups of
-        # 4 blocks in the K operand registers (dead after S): two groups' reads (8 registers each) and two
-        # groups' operands (8 each); fp8 widening: 4 f32 + 8 packed
-        v_end = v_ops + 2 * group * 4 if arch == "gfx950" else k_ops + 32
+        # gfx950: 2 transposed reads per V block after the K buffers (or in them: v_in_k); gfx942's P.V works on
+        # column groups of 4 blocks in the K operand registers (dead after S): two groups' reads (8 registers
+        # each) and two groups' operands (8 each); fp8 widening: 4 f32 + 8 packed
+        v_group = min(k_buf // 4, MAX_V_GROUP) if v_in_k else group
+        v_end = (k_ops if v_in_k else v_ops) + 2 * v_group * 4 if arch == "gfx950" else k_ops + 32
         end = max(v_ops, v_end, compute + 12)
         if end <= MAX_ARCH_VGPRS:
             break
@@ -298,16 +323,40 @@ def _plan(arch: str, p: dict) -> dict:
                  == _occupancy(arch, w, lds_bytes, end, tiles * col_blocks * mf.acc_regs))
     if pipelined:
         s_lds_at, lds_bytes, end = 0, pp_lds, pp_end
+    # gfx942, two row tiles whose S shares every K read (not split_pv): row tile 1's S MFMAs of the last k-step
+    # groups run after row tile 0's, with tile 0's scaling and softmax between them (the MFMA pipe stays busy
+    # through it). Those groups' K operands stay in their buffers until then: a third K buffer defers three
+    # groups when it fits; tile 0's O-rescale temporaries (8) go after the K buffers. (gfx950 w4_t2 bf16 Q:
+    # the same deferral of its last 2 groups moved nothing, 3734 cycles a tile with and without: not used.)
+    lag_s = arch == "gfx942" and tiles == 2 and not split_pv and not pipelined
+    k_bufs = 3 if k_ops + 3 * k_buf + 8 <= MAX_ARCH_VGPRS else 2
+    lag_resc = k_ops + k_bufs * k_buf
+    lag_s = lag_s and lag_resc + 8 <= MAX_ARCH_VGPRS
+    if lag_s:
+        end = max(end, lag_resc + 8)
+    else:
+        k_bufs = 2
+    # gfx942 two-tile fp8 KV without split_pv (bf16 Q): the first early_loads staged loads of the next tile are
+    # widened between this tile's P.V MFMAs into the registers left after the plan (4 per load and a spare pair:
+    # each word's second f32 pair goes through the next word's aligned pair), so the loop top widens only the rest
+    early_loads = 0
+    v_early = (end + 1) // 2 * 2
+    if arch == "gfx942" and tiles == 2 and kv_loader["fp8"] and not split_pv:
+        early_loads = max(0, min(kv_loader["loads"], (MAX_ARCH_VGPRS - v_early - 2) // (2 * kv_loader["regs"])))
+    if early_loads:
+        end = v_early + 2 * kv_loader["regs"] * early_loads + 2
     return {
         "mfma": mf, "waves": w, "tiles": tiles, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks,
         "steps": steps, "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader,
-        "q_loader": q_loader, "pitch": pitch, "group": group, "k_buf": k_buf, "v_buf": group * 4,
+        "q_loader": q_loader, "pitch": pitch, "group": group, "k_buf": k_buf, "v_group": v_group,
+        "v_buf": v_group * 4,
         # Q rows pass through LDS once (prologue), in the KV tile's space: q_slots waves at a time, q_turns turns
         "lds_kv": 0, "lds_q": 0, "lds_bytes": lds_bytes,
         "pipelined": pipelined, "v_s2": v_s2, "f_bytes": f_bytes, "b_bytes": b_bytes, "b0": 2 * f_bytes,
-        "split_pv": split_pv, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "v_widened": k_ops,
+        "split_pv": split_pv, "lag_s": lag_s, "k_bufs": k_bufs, "v_lag_resc": lag_resc,
+        "early_loads": early_loads, "v_early": v_early, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "v_widened": k_ops,
         "v_vops": v_vops, "v_resc": v_resc if split_pv else k_ops,
-        "fp8_s": fp8_s, "s_mfma": smf, "s_elem": s_elem, "s_pitch": s_pitch, "s_lds": s_lds_at,
+        "fp8_s": fp8_s, "s_mfma": smf, "s_elem": s_elem, "s_pitch": s_pitch, "s_odd_shift": s_odd_shift, "s_lds": s_lds_at,
         "s_pad": (DQK * s_elem, s_row_bytes) if s_row_bytes > DQK * s_elem else None,
         "read_bytes": read_bytes, "reads_per_operand": read_bytes // LDS_READ_BYTES,
         "q_slots": bk // ROWS_PER_WAVE, "q_turns": -(-w // (bk // ROWS_PER_WAVE)),
@@ -315,7 +364,7 @@ def _plan(arch: str, p: dict) -> dict:
         "v_tile_state": tile_state, "tile_state_regs": TILE_STATE_REGS, "v_qreg": q_reg,
         "q_regs": steps * smf.operand_regs, "v_stage": stage, "v_qstage": q_stage, "v_s": s_acc,
         "v_p": v_s2 + tiles * blocks * 4 if pipelined else s_acc, "p_stride": p_regs if pipelined else blocks * 4,
-        "v_k": k_ops, "v_v": v_ops, "v_cvt": v_ops if pipelined else cvt, "v_o": o_epi, "v_epi_stage": epi_stage,
+        "v_k": k_ops, "v_v": k_ops if v_in_k else v_ops, "v_cvt": v_ops if pipelined else cvt, "v_o": o_epi, "v_epi_stage": epi_stage,
         "next_free_vgpr": (end + 3) // 4 * 4, "next_free_sgpr": 96,
         "workgroup_ids": "xyz", "dqk": DQK, "dv": DV, "partial_bytes": PARTIAL_BYTES,
         "partial_quads": PARTIAL_QUADS, "counter_region_align": COUNTER_REGION_ALIGN,

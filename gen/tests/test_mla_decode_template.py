@@ -1,6 +1,6 @@
 """Structural checks of the rendered `mla_decode` kernels that the emulator's numbers do not show: fp8 Q with
 fp8 KV runs S on the arch's fp8 MFMA (isa-notes.md "MFMA"), the LDS rows sit at pitches whose operand reads
-meet no bank twice in one LDS phase (gfx950's 32-byte fp8 reads: once at most), gfx950's half-empty last fp8 k-step reads zeroed bytes, and gfx942's
+meet no bank twice in one LDS phase (gfx950's 32-byte fp8 reads with odd rows shifted 16 bytes), gfx950's half-empty last fp8 k-step reads zeroed bytes, and gfx942's
 two-tile split puts each row tile's softmax between the other tile's MFMAs. (Numbers: tests/mla_decode on
 the emulator.)"""
 
@@ -47,24 +47,29 @@ def test_s_runs_on_the_fp8_mfma_only_when_q_and_kv_are_fp8(variant):
     assert count == -(-576 // k) * blocks * variant.params["tiles"] * copies
 
 
-def _worst_bank_repeats(arch: str, pitch: int, lane_bytes: int) -> int:
+def _worst_bank_repeats(arch: str, pitch: int, lane_bytes: int, odd_shift: int = 0) -> int:
     """The most times one bank is met beyond once in any ds_read_b128 phase of an S operand read: lane l reads
-    16 bytes of row l % 16 at byte lane_bytes * (l // 16)."""
+    16 bytes of row l % 16 at byte lane_bytes * (l // 16), row r starting at r * pitch + odd_shift * (r % 2)."""
     worst = 0
     for phase in B128_READ_PHASES[arch]:
-        banks = [((l % 16 * pitch + lane_bytes * (l // 16)) // 4 + d) % LDS_BANKS[arch] for l in phase for d in range(4)]
+        banks = [((l % 16 * pitch + odd_shift * (l % 2) + lane_bytes * (l // 16)) // 4 + d) % LDS_BANKS[arch]
+                 for l in phase for d in range(4)]
         worst = max(worst, max(banks.count(b) for b in banks) - 1)
     return worst
 
 
 @pytest.mark.parametrize("variant", [v for v in SAMPLE if v.params["q_dtype"] == "fp8"], ids=lambda v: v.id)
-def test_fp8_rows_meet_a_bank_at_most_once_more_in_an_lds_phase(variant):
+def test_fp8_rows_meet_no_bank_twice_in_an_lds_phase(variant):
     plan = mla_decode.SPEC.plan(variant.arch, variant.params)
     # gfx942: a 16-byte read per pair of k-steps; gfx950: the 32-byte operand in two reads, lane groups 32 bytes
-    # apart, which puts two of a phase's 64 dwords on one bank at every uniform pitch
-    lane_bytes, allowed = (16, 0) if variant.arch == "gfx942" else (32, 1)
-    assert _worst_bank_repeats(variant.arch, plan["s_pitch"], lane_bytes) <= allowed
-    assert plan["s_pitch"] >= -(-576 // FP8_MFMA[variant.arch][1]) * FP8_MFMA[variant.arch][1]
+    # apart, which puts two of a phase's 64 dwords on one bank at every uniform pitch: odd rows shift 16 bytes
+    lane_bytes = 16 if variant.arch == "gfx942" else 32
+    assert _worst_bank_repeats(variant.arch, plan["s_pitch"], lane_bytes, plan["s_odd_shift"]) == 0
+    if variant.arch == "gfx950":
+        assert min(_worst_bank_repeats("gfx950", pitch, 32) for pitch in range(640, 896, 16)) > 0
+    # the rows stay apart: an odd row's shifted bytes end before the next row starts
+    row_bytes = -(-576 // FP8_MFMA[variant.arch][1]) * FP8_MFMA[variant.arch][1]
+    assert plan["s_pitch"] >= row_bytes + plan["s_odd_shift"]
 
 
 @pytest.mark.parametrize("variant", [v for v in VARIANTS if v.params["q_dtype"] == "bf16"], ids=lambda v: v.id)
@@ -116,3 +121,31 @@ def test_gfx950_transposed_v_reads_meet_no_bank_twice_in_an_lds_phase(variant):
         lanes = range(first, first + banks // 2)
         words = [((4 * (l // 16) + l % 16 // 4) * plan["pitch"] + 8 * (l % 4)) // 4 + d for l in lanes for d in range(2)]
         assert len({w % banks for w in words}) == len(words)
+
+
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if mla_decode.SPEC.plan(v.arch, v.params)["lag_s"]],
+                         ids=lambda v: v.id)
+def test_row_tile_0s_softmax_runs_between_row_tile_1s_last_s_mfmas(variant):
+    plan = mla_decode.SPEC.plan(variant.arch, variant.params)
+    lines = _text(variant).splitlines()
+    start = next(i for i, line in enumerate(lines) if "softmax of row tile 0" in line)
+    exps = [i for i, line in enumerate(lines) if i > start and re.match(r"\s*v_exp_f32 v\d+, v\d+$", line)][:4]
+    # row tile 1's S accumulators: the blocks after row tile 0's
+    tile1 = range(plan["v_s"] + 4 * plan["blocks"], plan["v_s"] + 8 * plan["blocks"])
+    s_tile1 = [i for i, line in enumerate(lines)
+               if (m := re.match(r"\s*v_mfma_\S+ v\[(\d+):", line)) and int(m.group(1)) in tile1]
+    # (the first exp precedes some of them: with one k-step per group, gfx950 w4_t2 bf16 KV, only 4 are deferred)
+    assert len(exps) == 4 and any(exps[0] < i for i in s_tile1)
+    # and its O-rescale temporaries stay clear of the K operand buffers those MFMAs read
+    assert plan["v_lag_resc"] >= plan["v_k"] + plan["k_bufs"] * plan["k_buf"]
+
+
+def test_gfx942_bf16_q_widens_the_next_tiles_first_loads_between_pv_mfmas():
+    variant = next(v for v in VARIANTS if v.id == "mla_decode_gfx942_w2_t2_kvfp8_qbf16")
+    plan = mla_decode.SPEC.plan(variant.arch, variant.params)
+    assert plan["early_loads"] > 0 and plan["next_free_vgpr"] <= 256
+    lines = _text(variant).splitlines()
+    pv = [i for i, line in enumerate(lines) if re.match(r"\s*v_mfma_\S+ a\[", line)]
+    early = [i for i, line in enumerate(lines) if re.match(rf"\s*v_cvt_pk_f32_fp8 v\[{plan['v_early']}:", line)]
+    # once before the loop (the first tile), once between P.V's MFMAs, once for a padding wave
+    assert len(early) == 3 and pv[0] < early[1] < pv[-1]
