@@ -311,6 +311,13 @@ def _constraints(p: dict) -> list[Constraint]:
     rules = shape_constraints(IN_BYTES, DTYPE_BYTES[p["out"]], k_rules, "elements", "elements")
     if p["ks"] > 1:
         rules.append(splitk.workspace_constraint(*_split_args(p)))
+        # decode tiles leave rows past M (N) unmasked: their offsets must not wrap past 2^32 into range
+        rules.append(Constraint("decode_rows_fit_32bit",
+                                ["and", ["lt", ["mul", ["round_up", "M", p["bm"]], "lda", IN_BYTES], 2**32],
+                                 ["lt", ["mul", ["round_up", "N", p["bn"]], "ldb", IN_BYTES], 2**32]],
+                                "decode tiles: the tile's last rows of A and B must lie within 4 GiB "
+                                "(round_up(M, BM) * lda and round_up(N, BN) * ldb): rows past the matrix "
+                                "read 0 by their 32-bit offsets"))
     return rules
 
 
