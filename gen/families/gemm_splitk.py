@@ -28,8 +28,8 @@ split_ns(s), nanoseconds, with the arch's ROOFLINE numbers (gen/archs.py; latenc
                                                      one workgroup's own A and B bytes at the rate its
                                                      bytes in flight allow, plus its first round trip
   hbm    = (A + B + C + partial_bytes_per_split * S) / HBM rate
-  split_ns = max(hbm, ceil(tiles * S / cus) * stream) + (S > 1) * (latency + S * BM*BN*4 / CU rate)
-                                                     the last arriver: an atomic round trip, S partials read
+  split_ns = max(hbm, ceil(tiles * S / cus) * stream) + (S > 1) * (2 * latency + S * BM*BN*4 / CU rate)
+                                                     the last arriver: two more round trips, S partials read
 partial_bytes_per_split = round_up(M, 4) * N * 4 * 2: each split writes its fp32 partial tile once and the
 last workgroup reads it once; a store covers one MFMA accumulator quad (4 rows of a column), so rows round
 up to 4 (rows and columns past M and N are masked, never fetched). The budget alone (session 10) capped
@@ -51,6 +51,10 @@ PARTIAL_ROW_GRANULE = 4              # one accumulator quad = 4 rows of one colu
 COUNTER_BYTES = 4
 COUNTER_REGION_ALIGN = 256
 F32_BYTES = 4
+# The last arriver's round trips beyond an unsplit tile's: partial store + release, then atomic + acquire +
+# partial loads (the timing model: gfx950 fp8 block128 M = 16, N = K = 4096, S = 1 -> 2 modeled 6866 ->
+# 8202 cycles per round though each workgroup streams half the K)
+REDUCTION_ROUND_TRIPS = 2
 PARTIAL_BUDGET_DIVISOR = 25          # frugal: partial-sum traffic <= min_bytes / 25
 INT32_LIMIT = 2**31                  # workspace offsets are 32-bit buffer offsets
 
@@ -85,7 +89,7 @@ def split_ns(s, bm: int, bn: int, bk: int, in_bytes: int, out_bytes: int, roof, 
     cost = ["max", hbm, ["mul", rounds, stream]]
     if s == 1:
         return cost
-    reduce = ["add", roof.latency_ns, ["mul", s, bm * bn * F32_BYTES / roof.cu_bytes_per_ns]]
+    reduce = ["add", REDUCTION_ROUND_TRIPS * roof.latency_ns, ["mul", s, bm * bn * F32_BYTES / roof.cu_bytes_per_ns]]
     return ["add", cost, reduce]
 
 
