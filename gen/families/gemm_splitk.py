@@ -90,7 +90,8 @@ def split_ns(s, bm: int, bn: int, bk: int, in_bytes: int, out_bytes: int, roof, 
     if s == 1:
         return cost
     reduce = ["add", REDUCTION_ROUND_TRIPS * roof.latency_ns, ["mul", s, bm * bn * F32_BYTES / roof.cu_bytes_per_ns]]
-    return ["add", cost, reduce]
+    # s may be an expression that comes to 1 (the budgeted split): no reduction then
+    return ["add", cost, ["if", ["gt", s, 1], reduce, 0.0]]
 
 
 def _fill_and_depth(bm: int, bn: int, bk: int) -> list:
