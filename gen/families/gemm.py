@@ -41,7 +41,9 @@ Two kinds of variant share the template:
 Selection cost (`_cost`): a roofline over the device's `cus`, in nanoseconds, with the numbers of
 gen/archs.py ROOFLINE (isa-notes.md "Hardware numbers": MI300X 5.3 TB/s, 1307 dense 16-bit TFLOP/s over 304
 CUs; MI355X 8 TB/s, 2517 TFLOP/s over 256 CUs; MI308X = gfx942 with its own `cus`):
-  tiles    = ceil(M/BM) * ceil(N/BN);   S, T = splits and slabs per split (1 and ceil(K/BK) without split-K)
+  tiles    = ceil(M/BM) * ceil(N/BN);   S, T = splits and slabs per split (1 and ceil(K/BK) without split-K;
+                                        the budgeted split of gemm_splitk.budgeted_splits, which ranks the
+                                        tiles: the launched S may be larger, gemm_splitk.requested_splits)
   wgs      = tiles * S                                        workgroups
   rounds   = ceil(wgs / cus)                                 wave quantization
   bytes    = tiles * (min(BM,M)*Kp + min(BN,N)*Kp) * 2 + M*N*out_bytes   (each tile streams its A and B panels;
@@ -103,7 +105,8 @@ OUTS = ["bf16", "f16", "f32"]
 
 def _space(arch: str) -> dict[str, list]:
     tiles = TILES[arch]
-    return {"dtype": DTYPES, "out": OUTS, "has_bias": [False, True],
+    # arch: one value per arch, so that the split-K rule (a function of params) can take its ROOFLINE numbers
+    return {"arch": [arch], "dtype": DTYPES, "out": OUTS, "has_bias": [False, True],
             "bm": sorted({t[0] for t in tiles}), "bn": sorted({t[1] for t in tiles}),
             "bk": sorted({t[2] for t in tiles}), "ks": sorted({t[3] for t in tiles})}
 
@@ -293,8 +296,14 @@ def _swizzle_shift(phase_lanes: int, chunks_per_row: int) -> int:
     return (phase_lanes // chunks_per_row).bit_length() - 1
 
 
+def _decode_in_flight(p: dict) -> list:
+    """Bytes a decode workgroup keeps in flight: two register stages of its rows (gfx942's 32x32x256 has a
+    third, counted as two: the module docstring)."""
+    return ["mul", ["add", ["min", p["bm"], "M"], ["min", p["bn"], "N"]], 2 * p["bk"] * IN_BYTES]
+
+
 def _split_args(p: dict) -> tuple:
-    return p["bm"], p["bn"], p["bk"], IN_BYTES, DTYPE_BYTES[p["out"]]
+    return p["bm"], p["bn"], p["bk"], IN_BYTES, DTYPE_BYTES[p["out"]], ROOFLINE[p["arch"]], _decode_in_flight(p)
 
 
 def _constraints(p: dict) -> list[Constraint]:
@@ -302,6 +311,13 @@ def _constraints(p: dict) -> list[Constraint]:
     rules = shape_constraints(IN_BYTES, DTYPE_BYTES[p["out"]], k_rules, "elements", "elements")
     if p["ks"] > 1:
         rules.append(splitk.workspace_constraint(*_split_args(p)))
+        # decode tiles leave rows past M (N) unmasked: their offsets must not wrap past 2^32 into range
+        rules.append(Constraint("decode_rows_fit_32bit",
+                                ["and", ["lt", ["mul", ["round_up", "M", p["bm"]], "lda", IN_BYTES], 2**32],
+                                 ["lt", ["mul", ["round_up", "N", p["bn"]], "ldb", IN_BYTES], 2**32]],
+                                "decode tiles: the tile's last rows of A and B must lie within 4 GiB "
+                                "(round_up(M, BM) * lda and round_up(N, BN) * ldb): rows past the matrix "
+                                "read 0 by their 32-bit offsets"))
     return rules
 
 
@@ -315,7 +331,7 @@ def _cost(arch: str, p: dict) -> list:
     # also keep two, but their cost keeps one slab: with two, the roofline would rank them above the
     # decode tiles at small M and move the pinned decode picks (a trade not evaluated).
     if p["ks"] > 1:
-        in_flight = ["mul", ["add", ["min", p["bm"], "M"], ["min", p["bn"], "N"]], 2 * p["bk"] * IN_BYTES]
+        in_flight = _decode_in_flight(p)
     elif p["bm"] * p["bn"] >= 256 * 256:
         # The 256x256 tile keeps the cost of its BK 32 slab (gfx942's, and gfx950's before its BK 64, 4-wave
         # form): ranked by its 64 KiB slab it would take the M = 512 and N = 1536 picks from 128x128, which

@@ -359,9 +359,23 @@ def _constraints(p: dict) -> list[Constraint]:
     return rules
 
 
+def _arch(p: dict) -> str:
+    return next(arch for arch, fmt in FP8_FORMAT.items() if fmt == p["fp8_format"])
+
+
+def _decode_in_flight(arch: str, p: dict) -> list:
+    """A decode tile's 4 K-slices keep 4 blocks of 128 K in flight per workgroup (its K step is 512); with
+    one row of tiles (M <= BM) the sets-1 blocks each slice keeps count."""
+    rows = ["add", ["min", p["bm"], "M"], ["min", p["bn"], "N"]]
+    blocks = ["if", ["le", "M", p["bm"]], _plan(arch, p)["sets"] - 1, 1]
+    return ["mul", rows, blocks, BK * p["ks"] * FP8_BYTES]
+
+
 def _split_args(p: dict) -> tuple:
-    """gen/families/gemm_splitk.py's view of a decode tile: a K slab is its ks blocks of 128 (all waves)."""
-    return p["bm"], p["bn"], BK * p["ks"], FP8_BYTES, OUT_BYTES
+    """gen/families/gemm_splitk.py's view of a decode tile: a K slab is its ks blocks of 128 (all waves); the
+    arch's numbers come from fp8_format (one per arch)."""
+    arch = _arch(p)
+    return p["bm"], p["bn"], BK * p["ks"], FP8_BYTES, OUT_BYTES, ROOFLINE[arch], _decode_in_flight(arch, p)
 
 
 def _cost(arch: str, p: dict) -> list:
@@ -373,14 +387,9 @@ def _cost(arch: str, p: dict) -> list:
     else:
         scale_bytes = ["mul", ["add", "M", "N"], F32_BYTES]
     split = splitk.cost_terms(*_split_args(p)) if p["ks"] > 1 else None
-    # a decode tile's 4 K-slices keep 4 blocks of 128 K in flight per workgroup (its K step is 512); with
-    # one row of tiles (M <= BM) the sets-1 blocks each slice keeps count, and its N tiles share A
+    # decode tiles: the blocks in flight of _decode_in_flight; with one row of tiles its N tiles share A
     decode = p["ks"] > 1
-    in_flight = None
-    if decode:
-        rows = ["add", ["min", bm, "M"], ["min", bn, "N"]]
-        blocks = ["if", ["le", "M", bm], _plan(arch, p)["sets"] - 1, 1]
-        in_flight = ["mul", rows, blocks, BK * p["ks"] * FP8_BYTES]
+    in_flight = _decode_in_flight(arch, p) if decode else None
     return roofline_cost(ROOFLINE[arch], bm, bn, BK * p["ks"], FP8_BYTES, OUT_BYTES,
                          FP8_FLOPS_PER_NS_PER_CU[arch], [scale_bytes], split=split, in_flight_bytes=in_flight,
                          a_once=decode, own_stream=decode)
