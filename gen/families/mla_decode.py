@@ -345,6 +345,19 @@ def _plan(arch: str, p: dict) -> dict:
         early_loads = max(0, min(kv_loader["loads"], (MAX_ARCH_VGPRS - v_early - 2) // (2 * kv_loader["regs"])))
     if early_loads:
         end = v_early + 2 * kv_loader["regs"] * early_loads + 2
+    # gfx950, two row tiles, S on bf16 MFMAs (not pipelined): two LDS tile buffers (`double_buffer`). Tile n+1 is
+    # stored into buffer (n+1)%2 between tile n's P.V MFMAs (read from buffer n%2), so the loop top keeps one barrier
+    # and no stores or widening with the MFMA pipe idle. fp8 KV widens into 2 x 4 registers after the plan (the
+    # compute region holds P then). Only where the second buffer and the registers cost no occupancy.
+    tile_bytes = bk * pitch
+    v_db_wide = (end + 3) // 4 * 4
+    db_end = v_db_wide + (8 if kv_loader["fp8"] else 0)
+    agprs = tiles * col_blocks * mf.acc_regs
+    double_buffer = (arch == "gfx950" and tiles == 2 and not fp8_s and not pipelined
+                     and 2 * tile_bytes <= arch_info(arch).lds_bytes and db_end <= MAX_ARCH_VGPRS
+                     and _occupancy(arch, w, 2 * tile_bytes, db_end, agprs) == _occupancy(arch, w, lds_bytes, end, agprs))
+    if double_buffer:
+        lds_bytes, end = 2 * tile_bytes, db_end
     return {
         "mfma": mf, "waves": w, "tiles": tiles, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks,
         "steps": steps, "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader,
@@ -354,6 +367,7 @@ def _plan(arch: str, p: dict) -> dict:
         "lds_kv": 0, "lds_q": 0, "lds_bytes": lds_bytes,
         "pipelined": pipelined, "v_s2": v_s2, "f_bytes": f_bytes, "b_bytes": b_bytes, "b0": 2 * f_bytes,
         "split_pv": split_pv, "lag_s": lag_s, "k_bufs": k_bufs, "v_lag_resc": lag_resc,
+        "double_buffer": double_buffer, "tile_bytes": tile_bytes, "v_db_wide": v_db_wide,
         "early_loads": early_loads, "v_early": v_early, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "v_widened": k_ops,
         "v_vops": v_vops, "v_resc": v_resc if split_pv else k_ops,
         "fp8_s": fp8_s, "s_mfma": smf, "s_elem": s_elem, "s_pitch": s_pitch, "s_odd_shift": s_odd_shift, "s_lds": s_lds_at,
