@@ -348,14 +348,13 @@ def _plan(arch: str, p: dict) -> dict:
     # gfx950, two row tiles, S on bf16 MFMAs (not pipelined): two LDS tile buffers (`double_buffer`). Tile n+1 is
     # stored into buffer (n+1)%2 between tile n's P.V MFMAs (read from buffer n%2), so the loop top keeps one barrier
     # and no stores or widening with the MFMA pipe idle. fp8 KV widens into 2 x 4 registers after the plan (the
-    # compute region holds P then). Only where the second buffer and the registers cost no occupancy, and with fp8
-    # KV alone: with bf16 KV (w4_t2 kvbf16_qbf16, the AITER point's kernel) the stores' wider lgkmcnt waits in
-    # P.V cost more than the loop top saves (3566 -> 3643 cycles a tile, timing model).
+    # compute region holds P then; bf16 KV stores its staging registers as loaded). Only where the second buffer and
+    # the registers cost no occupancy.
     tile_bytes = bk * pitch
     v_db_wide = (end + 3) // 4 * 4
     db_end = v_db_wide + (8 if kv_loader["fp8"] else 0)
     agprs = tiles * col_blocks * mf.acc_regs
-    double_buffer = (arch == "gfx950" and tiles == 2 and kv_loader["fp8"] and not fp8_s and not pipelined
+    double_buffer = (arch == "gfx950" and tiles == 2 and not fp8_s and not pipelined
                      and 2 * tile_bytes <= arch_info(arch).lds_bytes and db_end <= MAX_ARCH_VGPRS
                      and _occupancy(arch, w, 2 * tile_bytes, db_end, agprs) == _occupancy(arch, w, lds_bytes, end, agprs))
     if double_buffer:

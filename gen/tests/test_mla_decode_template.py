@@ -165,8 +165,9 @@ def _stores_between_pv_mfmas(lines: list[str]) -> tuple[list[int], list[int]]:
     return pv, stores
 
 
-def test_gfx950_double_buffer_stores_the_next_tile_between_pv_mfmas_under_one_barrier():
-    variant = next(v for v in VARIANTS if v.id == "mla_decode_gfx950_w4_t2_kvfp8_qbf16")
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if v.arch == "gfx950" and v.params["tiles"] == 2
+                                     and not mla_decode._fp8_s(v.params)], ids=lambda v: v.id)
+def test_gfx950_double_buffer_stores_the_next_tile_between_pv_mfmas_under_one_barrier(variant):
     plan = mla_decode.SPEC.plan(variant.arch, variant.params)
     assert plan["double_buffer"] and plan["lds_bytes"] == 2 * plan["tile_bytes"] and plan["next_free_vgpr"] <= 256
     lines = _loop_lines(variant)
