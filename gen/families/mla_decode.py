@@ -323,6 +323,13 @@ def _plan(arch: str, p: dict) -> dict:
                  == _occupancy(arch, w, lds_bytes, end, tiles * col_blocks * mf.acc_regs))
     if pipelined:
         s_lds_at, lds_bytes, end = 0, pp_lds, pp_end
+    # pipelined: tile n+2's stores (its fp8 copy, then its widened V columns through 4 registers after the plan: the
+    # V buffers hold P.V's operands then) and tile n+3's loads run between P.V(n)'s MFMAs (`pv_stores`), not after
+    # them with the MFMA pipe idle
+    v_pv_wide = (end + 3) // 4 * 4
+    pv_stores = pipelined and v_pv_wide + 4 <= MAX_ARCH_VGPRS
+    if pv_stores:
+        end = v_pv_wide + 4
     # gfx942, two row tiles whose S shares every K read (not split_pv): row tile 1's S MFMAs of the last k-step
     # groups run after row tile 0's, with tile 0's scaling and softmax between them (the MFMA pipe stays busy
     # through it). Those groups' K operands stay in their buffers until then: a third K buffer defers three
@@ -368,7 +375,7 @@ def _plan(arch: str, p: dict) -> dict:
         "lds_kv": 0, "lds_q": 0, "lds_bytes": lds_bytes,
         "pipelined": pipelined, "v_s2": v_s2, "f_bytes": f_bytes, "b_bytes": b_bytes, "b0": 2 * f_bytes,
         "split_pv": split_pv, "lag_s": lag_s, "k_bufs": k_bufs, "v_lag_resc": lag_resc,
-        "double_buffer": double_buffer, "tile_bytes": tile_bytes, "v_db_wide": v_db_wide,
+        "pv_stores": pv_stores, "v_pv_wide": v_pv_wide, "double_buffer": double_buffer, "tile_bytes": tile_bytes, "v_db_wide": v_db_wide,
         "early_loads": early_loads, "v_early": v_early, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "v_widened": k_ops,
         "v_vops": v_vops, "v_resc": v_resc if split_pv else k_ops,
         "fp8_s": fp8_s, "s_mfma": smf, "s_elem": s_elem, "s_pitch": s_pitch, "s_odd_shift": s_odd_shift, "s_lds": s_lds_at,

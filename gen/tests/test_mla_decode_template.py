@@ -176,3 +176,12 @@ def test_gfx950_double_buffer_stores_the_next_tile_between_pv_mfmas_under_one_ba
     assert len(stores) == plan["kv_loader"]["loads"] and all(pv[0] < i < pv[-1] for i in stores)
     assert sum(1 for line in lines if line.strip() == "s_barrier") == 1
 
+
+
+def test_gfx950_pipelined_loop_stores_tile_n_plus_2_between_pv_mfmas():
+    variant = next(v for v in VARIANTS if v.id == "mla_decode_gfx950_w4_t2_kvfp8_qfp8")
+    plan = mla_decode.SPEC.plan(variant.arch, variant.params)
+    assert plan["pipelined"] and plan["pv_stores"] and plan["next_free_vgpr"] <= 256
+    pv, stores = _stores_between_pv_mfmas(_loop_lines(variant))
+    # the fp8 copy (every staged load) and the widened V columns
+    assert len(stores) == plan["kv_loader"]["loads"] + plan["kv_v_loads"] and all(pv[0] < i < pv[-1] for i in stores)
