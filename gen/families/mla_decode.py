@@ -53,6 +53,10 @@ gfx950's non-pipelined variants with bf16 S read V into the K buffers (dead afte
 K two k-steps ahead on w4_t2 (`v_group`: V column blocks per batch, up to 4). gfx942's two-tile fp8 KV variant
 with bf16 Q widens the next tile's first `early_loads` staged loads between its P.V MFMAs (the registers left
 after the plan), so the loop top widens only the rest.
+gfx950's non-pipelined w4_t2 variants keep two KV tile buffers in LDS (`double_buffer`): tile n+1 is stored into
+the buffer tile n is not read from between tile n's P.V MFMAs, so the loop top is one barrier. The pipelined one
+stores tile n+2 between P.V(n)'s MFMAs (`pv_stores`). Both put store i after the first MFMA of V batch i: LDS
+counts in order, so the next batch's lgkmcnt wait would otherwise wait for a store issued just before it.
 
 Page sizes: any power of two from 1 to 2^20 (constraint); the gather is per key, so no page-size class is
 needed: every lane fetches its own key's page id from block_table and forms a 64-bit address
