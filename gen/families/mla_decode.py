@@ -53,6 +53,10 @@ gfx950's non-pipelined variants with bf16 S read V into the K buffers (dead afte
 K two k-steps ahead on w4_t2 (`v_group`: V column blocks per batch, up to 4). gfx942's two-tile fp8 KV variant
 with bf16 Q widens the next tile's first `early_loads` staged loads between its P.V MFMAs (the registers left
 after the plan), so the loop top widens only the rest.
+gfx950's non-pipelined w4_t2 variants keep two KV tile buffers in LDS (`double_buffer`): tile n+1 is stored into
+the buffer tile n is not read from between tile n's P.V MFMAs, so the loop top is one barrier. The pipelined one
+stores tile n+2 between P.V(n)'s MFMAs (`pv_stores`). Both put store i after the first MFMA of V batch i: LDS
+counts in order, so the next batch's lgkmcnt wait would otherwise wait for a store issued just before it.
 
 Page sizes: any power of two from 1 to 2^20 (constraint); the gather is per key, so no page-size class is
 needed: every lane fetches its own key's page id from block_table and forms a 64-bit address
@@ -323,6 +327,13 @@ def _plan(arch: str, p: dict) -> dict:
                  == _occupancy(arch, w, lds_bytes, end, tiles * col_blocks * mf.acc_regs))
     if pipelined:
         s_lds_at, lds_bytes, end = 0, pp_lds, pp_end
+    # pipelined: tile n+2's stores (its fp8 copy, then its widened V columns through 4 registers after the plan: the
+    # V buffers hold P.V's operands then) and tile n+3's loads run between P.V(n)'s MFMAs (`pv_stores`), not after
+    # them with the MFMA pipe idle
+    v_pv_wide = (end + 3) // 4 * 4
+    pv_stores = pipelined and v_pv_wide + 4 <= MAX_ARCH_VGPRS
+    if pv_stores:
+        end = v_pv_wide + 4
     # gfx942, two row tiles whose S shares every K read (not split_pv): row tile 1's S MFMAs of the last k-step
     # groups run after row tile 0's, with tile 0's scaling and softmax between them (the MFMA pipe stays busy
     # through it). Those groups' K operands stay in their buffers until then: a third K buffer defers three
@@ -345,6 +356,20 @@ def _plan(arch: str, p: dict) -> dict:
         early_loads = max(0, min(kv_loader["loads"], (MAX_ARCH_VGPRS - v_early - 2) // (2 * kv_loader["regs"])))
     if early_loads:
         end = v_early + 2 * kv_loader["regs"] * early_loads + 2
+    # gfx950, two row tiles, S on bf16 MFMAs (not pipelined): two LDS tile buffers (`double_buffer`). Tile n+1 is
+    # stored into buffer (n+1)%2 between tile n's P.V MFMAs (read from buffer n%2), so the loop top keeps one barrier
+    # and no stores or widening with the MFMA pipe idle. fp8 KV widens into 2 x 4 registers after the plan (the
+    # compute region holds P then; bf16 KV stores its staging registers as loaded). Only where the second buffer and
+    # the registers cost no occupancy.
+    tile_bytes = bk * pitch
+    v_db_wide = (end + 3) // 4 * 4
+    db_end = v_db_wide + (8 if kv_loader["fp8"] else 0)
+    agprs = tiles * col_blocks * mf.acc_regs
+    double_buffer = (arch == "gfx950" and tiles == 2 and not fp8_s and not pipelined
+                     and 2 * tile_bytes <= arch_info(arch).lds_bytes and db_end <= MAX_ARCH_VGPRS
+                     and _occupancy(arch, w, 2 * tile_bytes, db_end, agprs) == _occupancy(arch, w, lds_bytes, end, agprs))
+    if double_buffer:
+        lds_bytes, end = 2 * tile_bytes, db_end
     return {
         "mfma": mf, "waves": w, "tiles": tiles, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks,
         "steps": steps, "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader,
@@ -354,6 +379,7 @@ def _plan(arch: str, p: dict) -> dict:
         "lds_kv": 0, "lds_q": 0, "lds_bytes": lds_bytes,
         "pipelined": pipelined, "v_s2": v_s2, "f_bytes": f_bytes, "b_bytes": b_bytes, "b0": 2 * f_bytes,
         "split_pv": split_pv, "lag_s": lag_s, "k_bufs": k_bufs, "v_lag_resc": lag_resc,
+        "pv_stores": pv_stores, "v_pv_wide": v_pv_wide, "double_buffer": double_buffer, "tile_bytes": tile_bytes, "v_db_wide": v_db_wide,
         "early_loads": early_loads, "v_early": v_early, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "v_widened": k_ops,
         "v_vops": v_vops, "v_resc": v_resc if split_pv else k_ops,
         "fp8_s": fp8_s, "s_mfma": smf, "s_elem": s_elem, "s_pitch": s_pitch, "s_odd_shift": s_odd_shift, "s_lds": s_lds_at,

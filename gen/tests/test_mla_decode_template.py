@@ -149,3 +149,39 @@ def test_gfx942_bf16_q_widens_the_next_tiles_first_loads_between_pv_mfmas():
     early = [i for i, line in enumerate(lines) if re.match(rf"\s*v_cvt_pk_f32_fp8 v\[{plan['v_early']}:", line)]
     # once before the loop (the first tile), once between P.V's MFMAs, once for a padding wave
     assert len(early) == 3 and pv[0] < early[1] < pv[-1]
+
+
+def _loop_lines(variant) -> list[str]:
+    """The rendered main loop, origin markers stripped: from the tile label to the padding wave's store path."""
+    lines = [line.split("\x1f")[-1] for line in _text(variant).splitlines()]
+    start = next(i for i, line in enumerate(lines) if line.startswith(f".L{variant.id}_tile:"))
+    end = next(i for i, line in enumerate(lines) if line.startswith(f".L{variant.id}_pad_wave_store:"))
+    return lines[start:end]
+
+
+def _stores_between_pv_mfmas(lines: list[str]) -> tuple[list[int], list[int]]:
+    pv = [i for i, line in enumerate(lines) if re.match(r"\s*v_mfma_\S+ a\[", line)]
+    stores = [i for i, line in enumerate(lines) if re.match(r"\s*ds_write_b", line)]
+    return pv, stores
+
+
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if v.arch == "gfx950" and v.params["tiles"] == 2
+                                     and not mla_decode._fp8_s(v.params)], ids=lambda v: v.id)
+def test_gfx950_double_buffer_stores_the_next_tile_between_pv_mfmas_under_one_barrier(variant):
+    plan = mla_decode.SPEC.plan(variant.arch, variant.params)
+    assert plan["double_buffer"] and plan["lds_bytes"] == 2 * plan["tile_bytes"] and plan["next_free_vgpr"] <= 256
+    lines = _loop_lines(variant)
+    pv, stores = _stores_between_pv_mfmas(lines)
+    # every store of tile n+1 (one a staged load) lies between tile n's P.V MFMAs, and the loop has one barrier
+    assert len(stores) == plan["kv_loader"]["loads"] and all(pv[0] < i < pv[-1] for i in stores)
+    assert sum(1 for line in lines if line.strip() == "s_barrier") == 1
+
+
+
+def test_gfx950_pipelined_loop_stores_tile_n_plus_2_between_pv_mfmas():
+    variant = next(v for v in VARIANTS if v.id == "mla_decode_gfx950_w4_t2_kvfp8_qfp8")
+    plan = mla_decode.SPEC.plan(variant.arch, variant.params)
+    assert plan["pipelined"] and plan["pv_stores"] and plan["next_free_vgpr"] <= 256
+    pv, stores = _stores_between_pv_mfmas(_loop_lines(variant))
+    # the fp8 copy (every staged load) and the widened V columns
+    assert len(stores) == plan["kv_loader"]["loads"] + plan["kv_v_loads"] and all(pv[0] < i < pv[-1] for i in stores)
