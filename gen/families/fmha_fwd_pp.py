@@ -1,8 +1,8 @@
 """fmha_fwd_pp: the fmha_fwd op (same arguments, masks, varlen, LSE: gen/families/fmha_fwd.py) as a ping-pong
 kernel (issue 11, item 2: the softmax of one tile overlaps the MFMAs of another): 16-bit at head dims 128/128
 and 192/128 (gfx950 only: three slots do not fit gfx942's 64 KiB LDS), both masks; fp8 at 128/128 (fmha_fwd's
-fp8: Q.K^T on the fp8 MFMA, V widened in LDS to bf16, on gfx942 to f16, descales), no mask, and on gfx942 the
-window mask. Declared where bench/fmha_table has a launch figure that sets PP_GAIN.
+fp8: Q.K^T on the fp8 MFMA, V widened in LDS to bf16, on gfx942 to f16, descales), both masks (the gfx950
+window kernel since session 12). Declared where bench/fmha_table has a launch figure that sets PP_GAIN.
 
 8 waves in two groups of 4 (waves 0-3 and 4-7: one wave of each group per SIMD), 32 query rows per wave, a
 256-row Q tile. Group B runs half an iteration behind group A, so while one group's waves issue their
@@ -19,7 +19,7 @@ Sq = Sk = 4096), per arch, dtype class (16-bit, fp8), Q/K head dim and mask, onc
 workgroup per CU (H = 64) and once for fewer workgroups than CUs (H = 8: the 256-row tiles leave CUs idle
 where the smaller tiles spread the rows over all of them, which fmha_fwd's model, charging its kernels half
 rate at one wave per SIMD, does not see). At both shapes the two costs then stand in the ratio of the modeled launches. Variants modeled slower than fmha_fwd's at both
-shapes (gfx950 fp8 window, 16-bit hd64) are not declared (no PP_GAIN entry)."""
+shapes (16-bit hd64) are not declared (no PP_GAIN entry)."""
 
 from gen.archs import FP8_FORMAT, MFMA_32X32, ROOFLINE, WAVE_SIZE, arch_info
 from gen.families import fmha_fwd
@@ -35,18 +35,21 @@ PP_SGPR_BASE = 97   # the first SGPR fmha_fwd.s.j2 leaves free (s_rescaled is s9
 # mask); "16bit" figures are bf16's. Modeled in session 10, each pair from the same binary over packs holding the
 # two families' kernels of the row (stage_first everywhere, WHOLE_V_BATCH, gfx942 fp8 P.V in f16); gfx950 16-bit
 # hd128 re-modeled under the per-kind gfx950 LDS rate with late_v_batch; gfx950 fp8 hd128 in session 11 (the leaner
-# VALU phase; fmha_fwd's figures session 10's, its kernels unchanged).
+# VALU phase; fmha_fwd's figures session 10's, its kernels unchanged), re-modeled in session 12 (next-chunk
+# loads without VALU).
 PP_GAIN = {("gfx942", "16bit", 128, "none"): (702.4 / 567.2, 117.1 / 142.5),
            ("gfx942", "16bit", 128, "window"): (404.4 / 351.7, 119.4 / 142.7),
            ("gfx950", "16bit", 128, "none"): (500.4 / 264.1, 68.6 / 66.7),
            ("gfx950", "16bit", 128, "window"): (251.7 / 194.4, 71.3 / 68.1),
            ("gfx942", "fp8", 128, "none"): (561.9 / 480.6, 105.6 / 120.9),
            ("gfx942", "fp8", 128, "window"): (314.5 / 301.5, 107.6 / 121.5),
-           ("gfx950", "fp8", 128, "none"): (369.9 / 237.9, 71.0 / 60.2),
+           ("gfx950", "fp8", 128, "none"): (369.9 / 232.8, 71.0 / 58.9),
+           ("gfx950", "fp8", 128, "window"): (202.8 / 172.2, 73.8 / 60.4),
            ("gfx950", "16bit", 192, "none"): (626.7 / 319.8, 73.3 / 80.6),
            ("gfx950", "16bit", 192, "window"): (314.8 / 233.2, 75.8 / 82.0)}
-# Not declared (no entry): the gfx950 fp8 window kernel, built and slower than fmha_fwd's paired causal kernel
-# (MODELED, H = 64: 223.4 against 194.5 us); 16-bit hd64 (bench/fmha_table README).
+# Not declared (no entry): 16-bit hd64 (bench/fmha_table README). The gfx950 fp8 window kernel is declared since
+# session 12 (MODELED, causal, its fmha_fwd figures from the same binary: H = 64 172.2 against 202.8 us, H = 8 60.4
+# against 73.8; it was 223.4 against 194.5 us in session 10).
 # (arch, dtype class, Q/K head dim) whose VALU phase reads the whole tile's V operands (one P.V batch, 16 more
 # VGPRs; with stage_first the last block's reads go between the exps, fmha_fwd_pp.s.j2 late_v_reads), so that the
 # MFMA phase waits for no V read between its MFMAs: where its longer MFMA phase leaves the VALU phase room for
