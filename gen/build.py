@@ -27,7 +27,8 @@ import jinja2.meta
 
 from gen.context import build_context
 from gen.families import FAMILIES
-from gen.manifest import assemble_manifest, kernel_entry, manifest_bytes, schema_digest, validate_manifest
+from gen.manifest import (ManifestError, assemble_manifest, inline_expressions, kernel_entry, manifest_bytes,
+                          schema_digest, validate_manifest)
 from gen.readback import ReadbackError, read_code_object
 from gen.render import Rendered, make_environment, render, render_text
 from gen.spec import FamilySpec, Variant, expand
@@ -375,9 +376,9 @@ def _previous_kernels(out: str) -> list[dict]:
     data = _read(os.path.join(out, "manifest.json"))
     if data is None:
         return []
-    try:
-        return list(json.loads(data).get("kernels", []))
-    except (ValueError, AttributeError):
+    try:  # entries as kernel_entry makes them: the old manifest's shared expressions put back inline
+        return list(inline_expressions(json.loads(data)).get("kernels", []))
+    except (ValueError, AttributeError, KeyError, TypeError, IndexError, ManifestError):
         return []
 
 

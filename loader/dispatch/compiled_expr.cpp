@@ -161,34 +161,113 @@ struct CompiledExpr::Memo {
 
 CompiledExpr CompiledExpr::compile(const Expr& expr, SlotNames& names) {
   CompiledExpr compiled;
-  std::map<std::vector<int64_t>, uint32_t> seen;
-  compiled.root_ = compiled.add(expr.root(), names, seen);
+  const ExprNode& root = expr.root();
+  if (root.kind != ExprNode::Kind::kOp) {  // a bare name or a constant (most kernel arguments): one node
+    Node leaf;
+    leaf.kind = root.kind;
+    leaf.int_value = root.int_value;
+    leaf.double_value = root.double_value;
+    if (root.kind == ExprNode::Kind::kName) leaf.slot = names.intern(root.text);
+    compiled.nodes_.push_back(leaf);
+    return compiled;
+  }
+  Seen seen;
+  compiled.root_ = compiled.add(root, names, seen);
   return compiled;
 }
 
-uint32_t CompiledExpr::add(const ExprNode& node, SlotNames& names, std::map<std::vector<int64_t>, uint32_t>& seen) {
+namespace {
+
+// Folds one word into a hash: a multiply by the 64-bit golden ratio and a shift to bring the high
+// bits (which the multiply mixes best) down to the table index. Equal keys are compared in full.
+uint64_t mix(uint64_t hash, uint64_t word) {
+  hash = (hash ^ word) * 0x9e3779b97f4a7c15ull;
+  return hash ^ (hash >> 29);
+}
+
+}  // namespace
+
+void CompiledExpr::FlatIndex::insert(uint64_t key, uint32_t value) {
+  if (2 * (used_ + 1) > entries_.size()) {  // keep at most half full: probes stay short
+    std::vector<Entry> old = std::move(entries_);
+    entries_.assign(std::max<size_t>(64, 2 * old.size()), Entry{});  // 64: most expressions never grow it
+    used_ = 0;
+    for (const Entry& entry : old) {
+      if (entry.value != kEmpty) insert(entry.key, entry.value);
+    }
+  }
+  const size_t mask = entries_.size() - 1;
+  size_t slot = static_cast<size_t>(mix(0xcbf29ce484222325ull, key)) & mask;
+  while (entries_[slot].value != kEmpty) slot = (slot + 1) & mask;
+  entries_[slot] = Entry{key, value};
+  ++used_;
+}
+
+template <typename Visit>
+std::optional<uint32_t> CompiledExpr::FlatIndex::find_if(uint64_t key, Visit visit) const {
+  if (entries_.empty()) return std::nullopt;
+  const size_t mask = entries_.size() - 1;
+  for (size_t slot = static_cast<size_t>(mix(0xcbf29ce484222325ull, key)) & mask; entries_[slot].value != kEmpty;
+       slot = (slot + 1) & mask) {
+    if (entries_[slot].key == key && visit(entries_[slot].value)) return entries_[slot].value;
+  }
+  return std::nullopt;
+}
+
+std::optional<uint32_t> CompiledExpr::find_equal(const Node& out, const uint32_t* args, uint64_t hash,
+                                                 const Seen& seen) const {
+  return seen.by_structure.find_if(hash, [&](uint32_t index) {
+    const Node& known = nodes_[index];
+    return known.kind == out.kind && known.op == out.op && known.int_value == out.int_value &&
+           std::bit_cast<int64_t>(known.double_value) == std::bit_cast<int64_t>(out.double_value) &&
+           known.slot == out.slot && known.child_count == out.child_count &&
+           std::equal(args, args + out.child_count, children_.begin() + known.first_child);
+  });
+}
+
+uint32_t CompiledExpr::add(const ExprNode& node, SlotNames& names, Seen& seen) {
+  const auto address = reinterpret_cast<uint64_t>(&node);
+  if (auto known = seen.by_node.find_if(address, [](uint32_t) { return true; })) {
+    nodes_[*known].shared = true;
+    return *known;
+  }
   Node out;
   out.kind = node.kind;
   out.op = node.op;
   out.int_value = node.int_value;
   out.double_value = node.double_value;
   if (node.kind == ExprNode::Kind::kName) out.slot = names.intern(node.text);
-  std::vector<uint32_t> args;
-  for (const Expr& arg : node.args) args.push_back(add(arg.root(), names, seen));
-  // The node's identity: kind, operator, constant bits, slot and (already unique) children.
-  std::vector<int64_t> identity = {static_cast<int64_t>(out.kind), static_cast<int64_t>(out.op), out.int_value,
-                                   std::bit_cast<int64_t>(out.double_value), out.slot};
-  identity.insert(identity.end(), args.begin(), args.end());
-  auto [found, inserted] = seen.emplace(std::move(identity), static_cast<uint32_t>(nodes_.size()));
-  if (!inserted) {
-    nodes_[found->second].shared = true;
-    return found->second;
+  // The children's indexes: on the stack for the usual few, on the heap for a long variadic list.
+  constexpr size_t kInlineArgs = 8;
+  uint32_t inline_args[kInlineArgs];
+  std::vector<uint32_t> heap_args;
+  uint32_t* args = inline_args;
+  if (node.args.size() > kInlineArgs) {
+    heap_args.resize(node.args.size());
+    args = heap_args.data();
   }
+  for (size_t i = 0; i < node.args.size(); ++i) args[i] = add(node.args[i].root(), names, seen);
+  out.child_count = static_cast<uint32_t>(node.args.size());
+  // The node's identity: kind, operator, constant bits, slot and (already unique) children.
+  uint64_t hash = 0xcbf29ce484222325ull;
+  for (uint64_t word : {static_cast<uint64_t>(out.kind), static_cast<uint64_t>(out.op),
+                        static_cast<uint64_t>(out.int_value), std::bit_cast<uint64_t>(out.double_value),
+                        static_cast<uint64_t>(out.slot)}) {
+    hash = mix(hash, word);
+  }
+  for (uint32_t i = 0; i < out.child_count; ++i) hash = mix(hash, args[i]);
+  if (auto equal = find_equal(out, args, hash, seen)) {
+    seen.by_node.insert(address, *equal);
+    nodes_[*equal].shared = true;
+    return *equal;
+  }
+  const auto index = static_cast<uint32_t>(nodes_.size());
   out.first_child = static_cast<uint32_t>(children_.size());
-  out.child_count = static_cast<uint32_t>(args.size());
-  children_.insert(children_.end(), args.begin(), args.end());
+  children_.insert(children_.end(), args, args + out.child_count);
   nodes_.push_back(out);
-  return found->second;
+  seen.by_structure.insert(hash, index);
+  seen.by_node.insert(address, index);
+  return index;
 }
 
 bool CompiledExpr::evaluate(const Slot* frame, Slot& out) const {

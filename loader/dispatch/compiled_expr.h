@@ -67,7 +67,33 @@ class CompiledExpr {
     bool shared = false;  // a subtree the expression repeats: evaluated once per evaluation, then reused
   };
   struct Memo;  // per-thread values of shared nodes during one evaluation
-  uint32_t add(const ExprNode& node, SlotNames& names, std::map<std::vector<int64_t>, uint32_t>& seen);
+  // Nodes already added: by identity (a tree from the manifest's shared definitions is one object,
+  // met again without walking it) and by structure (identical subtrees spelt out twice).
+  // key -> node index, open addressing in one array: an expression has tens to hundreds of nodes, and a
+  // pack compiles thousands of expressions, so a node allocation per entry is most of the cost.
+  class FlatIndex {
+   public:
+    void insert(uint64_t key, uint32_t value);
+    // Calls `visit(value)` for each entry with `key` until it returns true; returns that value.
+    template <typename Visit>
+    std::optional<uint32_t> find_if(uint64_t key, Visit visit) const;
+
+   private:
+    struct Entry {
+      uint64_t key = 0;
+      uint32_t value = kEmpty;
+    };
+    static constexpr uint32_t kEmpty = UINT32_MAX;
+    std::vector<Entry> entries_;
+    size_t used_ = 0;
+  };
+  struct Seen {
+    FlatIndex by_node;       // ExprNode address -> node index
+    FlatIndex by_structure;  // structure hash -> node index
+  };
+  uint32_t add(const ExprNode& node, SlotNames& names, Seen& seen);
+  // The index of a node equal to `out` with children `args` (already unique), or none.
+  std::optional<uint32_t> find_equal(const Node& out, const uint32_t* args, uint64_t hash, const Seen& seen) const;
   bool evaluate_node(uint32_t index, const Slot* frame, Memo& memo, Slot& out) const;
   bool evaluate_op(const Node& node, const Slot* frame, Memo& memo, Slot& out) const;
 

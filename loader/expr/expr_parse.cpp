@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <limits>
@@ -9,8 +10,6 @@ namespace ingot {
 namespace {
 
 constexpr size_t kVariadic = std::numeric_limits<size_t>::max();
-// Deeper nesting than any real launch rule or cost model; stops stack exhaustion on hostile input.
-constexpr int kMaxDepth = 64;
 
 constexpr std::array<ExprOpInfo, 19> kOps{{
     {"add", ExprOp::kAdd, 2, kVariadic},
@@ -38,13 +37,37 @@ Status bad(std::string_view where, const std::string& message) {
   return {StatusCode::kCorruptManifest, std::string(where) + ": " + message};
 }
 
-Result<Expr> parse_node(const nlohmann::json& json, std::string_view where, int depth);
+// One expression's parse: where errors point, the definitions references resolve through, and the
+// deepest level reached (a definition's height is what a later reference adds to its own depth).
+struct Parser {
+  std::string_view where;
+  ExprDefinitions* definitions = nullptr;
+  int deepest = 0;
 
-Result<Expr> parse_op(const nlohmann::json& json, std::string_view where, int depth) {
+  Result<Expr> node(const nlohmann::json& json, int depth);
+  Result<Expr> op(const nlohmann::json& json, int depth);
+  Result<Expr> reference(const nlohmann::json& json, int depth);
+};
+
+Result<Expr> Parser::reference(const nlohmann::json& json, int depth) {
+  if (json.size() != 2 || !json[1].is_string()) {
+    return bad(where, "a reference is [\"ref\", definition name], got " + json.dump().substr(0, 120));
+  }
+  const std::string& name = json[1].get_ref<const std::string&>();
+  if (definitions == nullptr) return bad(where, "reference to \"" + name + "\" where no definitions are available");
+  int height = 0;
+  auto resolved = definitions->resolve(name, where, depth, height);
+  if (!resolved) return resolved;
+  deepest = std::max(deepest, depth + height);
+  return resolved;
+}
+
+Result<Expr> Parser::op(const nlohmann::json& json, int depth) {
   if (json.empty() || !json[0].is_string()) {
     return bad(where, "an operator expression must start with the operator name, got " + json.dump());
   }
-  const std::string name = json[0].get<std::string>();
+  const std::string& name = json[0].get_ref<const std::string&>();
+  if (name == kRefOperator) return reference(json, depth);
   const ExprOpInfo* info = find_expr_op(name);
   if (info == nullptr) return bad(where, "unknown operator \"" + name + "\"");
   const size_t arity = json.size() - 1;
@@ -54,19 +77,22 @@ Result<Expr> parse_op(const nlohmann::json& json, std::string_view where, int de
     else if (info->max_args != info->min_args) expected += " to " + std::to_string(info->max_args);
     return bad(where, "operator \"" + name + "\" takes " + expected + " arguments, got " + std::to_string(arity));
   }
-  auto node = std::make_shared<ExprNode>();
-  node->kind = ExprNode::Kind::kOp;
-  node->op = info->op;
+  auto parsed = std::make_shared<ExprNode>();
+  parsed->kind = ExprNode::Kind::kOp;
+  parsed->op = info->op;
+  parsed->args.reserve(arity);
   for (size_t i = 1; i < json.size(); ++i) {
-    auto arg = parse_node(json[i], where, depth + 1);
+    auto arg = node(json[i], depth + 1);
     if (!arg) return arg.status();
-    node->args.push_back(std::move(arg.value()));
+    parsed->args.push_back(std::move(arg.value()));
   }
-  return Expr(std::shared_ptr<const ExprNode>(std::move(node)));
+  return Expr(std::shared_ptr<const ExprNode>(std::move(parsed)));
 }
 
-Result<Expr> parse_node(const nlohmann::json& json, std::string_view where, int depth) {
-  if (depth > kMaxDepth) return bad(where, "expression nested deeper than " + std::to_string(kMaxDepth));
+Result<Expr> Parser::node(const nlohmann::json& json, int depth) {
+  if (depth > kMaxExprDepth) return bad(where, "expression nested deeper than " + std::to_string(kMaxExprDepth));
+  deepest = std::max(deepest, depth);
+  if (json.is_array()) return op(json, depth);
   auto node = std::make_shared<ExprNode>();
   if (json.is_number_integer() && json.is_number_unsigned() &&
       json.get<uint64_t>() > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
@@ -85,8 +111,6 @@ Result<Expr> parse_node(const nlohmann::json& json, std::string_view where, int 
     node->kind = ExprNode::Kind::kName;
     node->text = json.get<std::string>();
     if (node->text.empty()) return bad(where, "empty name in expression");
-  } else if (json.is_array()) {
-    return parse_op(json, where, depth);
   } else {
     return bad(where, "an expression must be a number, a name or an [op, ...] array, got " + json.dump());
   }
@@ -109,8 +133,12 @@ const char* expr_op_name(ExprOp op) {
   return "?";
 }
 
-Result<Expr> expr_from_json(const nlohmann::json& json, std::string_view where) {
-  return parse_node(json, where, 0);
+Result<Expr> expr_from_json(const nlohmann::json& json, std::string_view where, ExprDefinitions* definitions,
+                            int depth, int* deepest) {
+  Parser parser{where, definitions, depth};
+  auto parsed = parser.node(json, depth);
+  if (parsed && deepest != nullptr) *deepest = parser.deepest;
+  return parsed;
 }
 
 Result<Expr> Expr::parse_json(std::string_view json_text) {

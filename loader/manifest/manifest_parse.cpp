@@ -1,4 +1,4 @@
-// manifest.json (manifest/README.md, schema version 2) to typed structs, with structural checks.
+// manifest.json (manifest/README.md, schema version 3) to typed structs, with structural checks.
 #include <algorithm>
 #include <limits>
 #include <set>
@@ -6,6 +6,7 @@
 #include "expr/expr_json.h"
 #include "ingot/tooling/manifest.h"
 #include "manifest/json_fields.h"
+#include "manifest/manifest_read.h"
 
 namespace ingot {
 namespace {
@@ -13,7 +14,7 @@ namespace {
 using json_fields::Object;
 using nlohmann::json;
 
-constexpr int64_t kSchemaVersion = 2;
+constexpr int64_t kSchemaVersion = 3;
 // Real manifests nest 5-6 levels (kernels[i].launch.grid[j] plus expression depth).
 constexpr int kMaxJsonDepth = 96;
 constexpr int64_t kU32Max = std::numeric_limits<uint32_t>::max();
@@ -64,10 +65,94 @@ Result<std::map<std::string, ParamValue, std::less<>>> param_map(const Object& p
   return out;
 }
 
-Result<Expr> expr_field(const Object& parent, std::string_view key) {
+// The manifest's `defs`: expressions the kernels share, each parsed once (on its first reference) so
+// that every reference holds the same tree. A definition no kernel reaches is an error, as a dangling
+// or cyclic reference is: the generator never writes one, so it means a hand edit or a damaged file.
+class DefinitionTable final : public ExprDefinitions {
+ public:
+  Status load(const Object& root) {
+    if (!root.has("defs")) return Status::ok();
+    const json* defs = nullptr;
+    INGOT_ASSIGN_OR_RETURN(defs, root.object("defs"));
+    for (auto it = defs->begin(); it != defs->end(); ++it) {
+      Definition& definition = table_[it.key()];
+      definition.where = root.path("defs") + "." + it.key();
+      definition.raw = &it.value();
+    }
+    return Status::ok();
+  }
+
+  Result<Expr> resolve(std::string_view name, std::string_view where, int depth, int& height) override {
+    auto found = table_.find(name);
+    if (found == table_.end()) {
+      return corrupt(std::string(where) + ": reference to \"" + std::string(name) + "\", which defs does not define");
+    }
+    Definition& definition = found->second;
+    if (definition.state == State::kReading) return corrupt(std::string(where) + ": " + cycle_through(name));
+    if (definition.state == State::kUnread) INGOT_RETURN_IF_ERROR(read(definition, where, depth));
+    height = definition.height;
+    if (depth + height > kMaxExprDepth) {
+      return corrupt(std::string(where) + ": expression nested deeper than " + std::to_string(kMaxExprDepth) +
+                     " once \"" + std::string(name) + "\" is expanded");
+    }
+    return definition.expr;
+  }
+
+  Status check_all_used() const {
+    for (const auto& [name, definition] : table_) {
+      if (definition.state == State::kUnread) return corrupt(definition.where + " is defined but no kernel uses it");
+    }
+    return Status::ok();
+  }
+
+ private:
+  enum class State { kUnread, kReading, kRead };
+  struct Definition {
+    std::string where;
+    const json* raw = nullptr;
+    State state = State::kUnread;
+    Expr expr;
+    int height = 0;  // levels below the referencing node, the reference itself counted as one
+  };
+
+  // Parses the body one level below the reference, so nesting (and this recursion) stays bounded by
+  // kMaxExprDepth however definitions chain.
+  Status read(Definition& definition, std::string_view where, int depth) {
+    if (!definition.raw->is_object() || definition.raw->size() != 1 || !definition.raw->contains("expr")) {
+      return corrupt(std::string(where) + ": refers to " + definition.where +
+                     ", which is not an expression definition {\"expr\": ...}");
+    }
+    definition.state = State::kReading;
+    reading_.push_back(&definition);
+    int deepest = depth + 1;
+    auto parsed = expr_from_json((*definition.raw)["expr"], definition.where + ".expr", this, depth + 1, &deepest);
+    reading_.pop_back();
+    if (!parsed) return parsed.status();
+    definition.expr = std::move(parsed.value());
+    definition.height = deepest - depth;
+    definition.state = State::kRead;
+    return Status::ok();
+  }
+
+  std::string cycle_through(std::string_view name) const {
+    std::string chain;
+    bool in_cycle = false;
+    for (const Definition* open : reading_) {
+      const std::string_view open_name = std::string_view(open->where).substr(open->where.rfind('.') + 1);
+      in_cycle = in_cycle || open_name == name;
+      if (in_cycle) chain += std::string(open_name) + " -> ";
+    }
+    return "cyclic reference: " + chain + std::string(name);
+  }
+
+  std::map<std::string, Definition, std::less<>> table_;
+  std::vector<const Definition*> reading_;  // definitions being parsed, outermost first
+};
+
+Result<Expr> expr_field(const Object& parent, std::string_view key, DefinitionTable& defs) {
   const json* value = parent.find(key);
   if (value == nullptr) return parent.error(key, "is missing");
-  return expr_from_json(*value, parent.path(key));
+  return expr_from_json(*value, parent.path(key), &defs);
 }
 
 Status check_sha256(const Object& entry, const std::string& sha) {
@@ -77,7 +162,7 @@ Status check_sha256(const Object& entry, const std::string& sha) {
   return Status::ok();
 }
 
-Result<KernargArg> parse_arg(const json& raw, const std::string& where) {
+Result<KernargArg> parse_arg(const json& raw, const std::string& where, DefinitionTable& defs) {
   if (!raw.is_object()) return corrupt(where + " must be an object");
   Object arg(raw, where);
   KernargArg out;
@@ -102,11 +187,11 @@ Result<KernargArg> parse_arg(const json& raw, const std::string& where) {
   if (out.offset % info->size != 0) {
     return arg.error("offset", "is " + std::to_string(out.offset) + ", not aligned to " + std::to_string(info->size));
   }
-  INGOT_ASSIGN_OR_RETURN(out.value, expr_field(arg, "value"));
+  INGOT_ASSIGN_OR_RETURN(out.value, expr_field(arg, "value", defs));
   return out;
 }
 
-Result<KernargLayout> parse_kernarg(const Object& entry) {
+Result<KernargLayout> parse_kernarg(const Object& entry, DefinitionTable& defs) {
   const json* raw = nullptr;
   INGOT_ASSIGN_OR_RETURN(raw, entry.object("kernarg"));
   Object kernarg(*raw, entry.path("kernarg"));
@@ -122,7 +207,7 @@ Result<KernargLayout> parse_kernarg(const Object& entry) {
   uint64_t end_of_previous = 0;
   for (size_t i = 0; i < args->size(); ++i) {
     const std::string where = kernarg.path("args") + "[" + std::to_string(i) + "]";
-    auto arg = parse_arg((*args)[i], where);
+    auto arg = parse_arg((*args)[i], where, defs);
     if (!arg) return arg.status();
     if (!names.insert(arg->name).second) return corrupt(where + ": duplicate argument name \"" + arg->name + "\"");
     const uint64_t end = uint64_t{arg->offset} + arg->size;
@@ -140,7 +225,7 @@ Result<KernargLayout> parse_kernarg(const Object& entry) {
   return out;
 }
 
-Result<LaunchRule> parse_launch(const Object& entry) {
+Result<LaunchRule> parse_launch(const Object& entry, DefinitionTable& defs) {
   const json* raw = nullptr;
   INGOT_ASSIGN_OR_RETURN(raw, entry.object("launch"));
   Object launch(*raw, entry.path("launch"));
@@ -160,15 +245,16 @@ Result<LaunchRule> parse_launch(const Object& entry) {
   INGOT_ASSIGN_OR_RETURN(grid, launch.array("grid"));
   if (grid->size() != 3) return launch.error("grid", "must have 3 expressions [x, y, z]");
   for (size_t i = 0; i < 3; ++i) {
-    INGOT_ASSIGN_OR_RETURN(out.grid[i], expr_from_json((*grid)[i], launch.path("grid") + "[" + std::to_string(i) + "]"));
+    INGOT_ASSIGN_OR_RETURN(out.grid[i],
+                           expr_from_json((*grid)[i], launch.path("grid") + "[" + std::to_string(i) + "]", &defs));
   }
-  if (launch.has("dynamic_lds")) INGOT_ASSIGN_OR_RETURN(out.dynamic_lds, expr_field(launch, "dynamic_lds"));
+  if (launch.has("dynamic_lds")) INGOT_ASSIGN_OR_RETURN(out.dynamic_lds, expr_field(launch, "dynamic_lds", defs));
   // Required: a reader that skipped it would launch a split-K kernel with no workspace.
-  INGOT_ASSIGN_OR_RETURN(out.workspace, expr_field(launch, "workspace"));
+  INGOT_ASSIGN_OR_RETURN(out.workspace, expr_field(launch, "workspace", defs));
   return out;
 }
 
-Result<std::vector<Constraint>> parse_constraints(const Object& entry) {
+Result<std::vector<Constraint>> parse_constraints(const Object& entry, DefinitionTable& defs) {
   std::vector<Constraint> out;
   if (!entry.has("constraints")) return out;
   const json* list = nullptr;
@@ -179,7 +265,7 @@ Result<std::vector<Constraint>> parse_constraints(const Object& entry) {
     Object item((*list)[i], where);
     Constraint constraint;
     INGOT_ASSIGN_OR_RETURN(constraint.name, item.string("name"));
-    INGOT_ASSIGN_OR_RETURN(constraint.expr, expr_field(item, "expr"));
+    INGOT_ASSIGN_OR_RETURN(constraint.expr, expr_field(item, "expr", defs));
     INGOT_ASSIGN_OR_RETURN(constraint.message, item.string("message"));
     out.push_back(std::move(constraint));
   }
@@ -208,7 +294,7 @@ Result<Resources> parse_resources(const Object& entry) {
   return out;
 }
 
-Result<ManifestKernel> parse_kernel(const json& raw, size_t index) {
+Result<ManifestKernel> parse_kernel(const json& raw, size_t index, DefinitionTable& defs) {
   std::string where = "kernels[" + std::to_string(index) + "]";
   if (!raw.is_object()) return corrupt(where + " must be an object");
   ManifestKernel out;
@@ -230,11 +316,11 @@ Result<ManifestKernel> parse_kernel(const json& raw, size_t index) {
   int64_t size = 0;
   INGOT_ASSIGN_OR_RETURN(size, entry.integer_in("size", 0, std::numeric_limits<int64_t>::max()));
   out.size = static_cast<uint64_t>(size);
-  INGOT_ASSIGN_OR_RETURN(out.kernarg, parse_kernarg(entry));
-  INGOT_ASSIGN_OR_RETURN(out.launch, parse_launch(entry));
+  INGOT_ASSIGN_OR_RETURN(out.kernarg, parse_kernarg(entry, defs));
+  INGOT_ASSIGN_OR_RETURN(out.launch, parse_launch(entry, defs));
   INGOT_ASSIGN_OR_RETURN(out.match, param_map(entry, "match", false));
-  INGOT_ASSIGN_OR_RETURN(out.constraints, parse_constraints(entry));
-  INGOT_ASSIGN_OR_RETURN(out.cost, expr_field(entry, "cost"));
+  INGOT_ASSIGN_OR_RETURN(out.constraints, parse_constraints(entry, defs));
+  INGOT_ASSIGN_OR_RETURN(out.cost, expr_field(entry, "cost", defs));
   INGOT_ASSIGN_OR_RETURN(out.resources, parse_resources(entry));
   return out;
 }
@@ -299,6 +385,10 @@ uint32_t arg_type_size(ArgType type) {
 }
 
 Result<Manifest> parse_manifest(std::string_view json_text) {
+  return parse_manifest(json_text, UnusedDefinitions::kError);
+}
+
+Result<Manifest> parse_manifest(std::string_view json_text, UnusedDefinitions unused) {
   auto parsed = json_fields::parse_text(json_text, kMaxJsonDepth, StatusCode::kCorruptManifest, "manifest");
   if (!parsed) return parsed.status();
   const json& root_json = parsed.value();
@@ -308,12 +398,15 @@ Result<Manifest> parse_manifest(std::string_view json_text) {
   INGOT_RETURN_IF_ERROR(parse_header(root, out));
   const json* kernels = nullptr;
   INGOT_ASSIGN_OR_RETURN(kernels, root.array("kernels"));
+  DefinitionTable defs;
+  INGOT_RETURN_IF_ERROR(defs.load(root));
   out.kernels.reserve(kernels->size());
   for (size_t i = 0; i < kernels->size(); ++i) {
-    auto kernel = parse_kernel((*kernels)[i], i);
+    auto kernel = parse_kernel((*kernels)[i], i, defs);
     if (!kernel) return kernel.status();
     out.kernels.push_back(std::move(kernel.value()));
   }
+  if (unused == UnusedDefinitions::kError) INGOT_RETURN_IF_ERROR(defs.check_all_used());
   return out;
 }
 

@@ -5,6 +5,7 @@
 
 #include "dispatch/compiled_pack.h"
 #include "ingot/tooling/select.h"
+#include "manifest/manifest_read.h"
 #include "pack/file_io.h"
 #include "pack/manifest_digest.h"
 #include "pack/sha256.h"
@@ -37,7 +38,7 @@ Result<Pack> Pack::open(const std::filesystem::path& dir) {
 }
 
 Result<Pack> Pack::from_manifest_text(std::string_view json_text, const std::filesystem::path& dir) {
-  auto manifest = parse_manifest(json_text);
+  auto manifest = parse_manifest(json_text, UnusedDefinitions::kAllow);
   if (!manifest) return manifest.status();
   auto state = std::make_shared<State>();
   state->dir = dir;

@@ -1,7 +1,9 @@
 // Manifest reader: a round trip of every field, and broken manifests rejected with the kernel and key.
 #include <gtest/gtest.h>
 
+#include "expr/expr_node.h"
 #include "ingot/tooling/manifest.h"
+#include "ingot/tooling/pack.h"
 #include "test_support.h"
 
 namespace ingot {
@@ -18,7 +20,7 @@ TEST(Manifest, RoundTripsEveryField) {
   const json entry = full_kernel();
   auto manifest = parse_manifest(test::manifest_with({entry}).dump());
   ASSERT_TRUE(manifest.is_ok()) << manifest.status().to_string();
-  EXPECT_EQ(manifest->schema_version, 2);
+  EXPECT_EQ(manifest->schema_version, 3);
   EXPECT_EQ(manifest->pack_version, "0.1.0");
   EXPECT_EQ(manifest->toolchain.backend, "triton-llvm");
   EXPECT_EQ(manifest->archs, std::vector<std::string>{"gfx942"});
@@ -79,7 +81,8 @@ void expect_rejected(const std::function<void(json&)>& mutate, std::vector<std::
 TEST(Manifest, RejectsOtherSchemaVersions) {
   expect_rejected([](json& m) { m["schema_version"] = 1; }, {"schema_version", "1"});
   expect_rejected([](json& m) { m.erase("schema_version"); }, {"schema_version", "missing"});
-  expect_rejected([](json& m) { m["schema_version"] = "2"; }, {"schema_version"});
+  expect_rejected([](json& m) { m["schema_version"] = 2; }, {"schema_version", "2"});  // no shared definitions
+  expect_rejected([](json& m) { m["schema_version"] = "3"; }, {"schema_version"});
 }
 
 TEST(Manifest, RejectsBrokenTopLevel) {
@@ -122,6 +125,102 @@ TEST(Manifest, WorkspaceIsRequired) {
   // A reader that defaulted it to 0 would launch a split-K kernel with no workspace.
   expect_rejected([](json& m) { m["kernels"][0]["launch"].erase("workspace"); }, {"workspace", "missing"});
   expect_rejected([](json& m) { m["kernels"][0]["launch"]["workspace"] = {"frobnicate", 1}; }, {"workspace"});
+}
+
+// A manifest whose kernel reads "tiles" in grid[0] and in its constraint, and "twice" in its cost.
+json manifest_with_definitions() {
+  json manifest = test::manifest_with({full_kernel()});
+  manifest["defs"] = {{"tiles", {{"expr", {"ceil_div", "n", 256}}}},
+                      {"twice", {{"expr", {"mul", {"ref", "tiles"}, 2}}}}};
+  json& kernel = manifest["kernels"][0];
+  kernel["launch"]["grid"][0] = {"ref", "tiles"};
+  kernel["constraints"][0]["expr"] = {"ge", {"ref", "tiles"}, 1};
+  kernel["cost"] = {"add", {"ref", "twice"}, {"ref", "tiles"}};
+  return manifest;
+}
+
+void expect_definitions_rejected(const std::function<void(json&)>& mutate, std::vector<std::string> needles) {
+  expect_rejected([&](json& m) {
+    m = manifest_with_definitions();
+    mutate(m);
+  }, std::move(needles));
+}
+
+TEST(Manifest, SharedDefinitionsExpandWhereReferencedAndAreParsedOnce) {
+  auto parsed = parse_manifest(manifest_with_definitions().dump());
+  ASSERT_TRUE(parsed.is_ok()) << parsed.status().to_string();
+  const ManifestKernel& k = parsed->kernels[0];
+  EXPECT_EQ(k.launch.grid[0].to_string(), R"(["ceil_div","n",256])");
+  EXPECT_EQ(k.constraints[0].expr.to_string(), R"(["ge",["ceil_div","n",256],1])");
+  EXPECT_EQ(k.cost.to_string(), R"(["add",["mul",["ceil_div","n",256],2],["ceil_div","n",256]])");
+  MapEnv env({{"n", Value(int64_t{1000})}});
+  auto cost = k.cost.evaluate_int(env);
+  ASSERT_TRUE(cost.is_ok()) << cost.status().to_string();
+  EXPECT_EQ(cost.value(), 12);  // ceil(1000 / 256) = 4; 4 * 2 + 4
+  // One definition, one tree: the grid is the very object the cost refers to.
+  EXPECT_EQ(&k.launch.grid[0].root(), &k.cost.root().args[1].root());
+}
+
+TEST(Manifest, RejectsBadReferencesNamingWhatAndWhere) {
+  const std::string id = "scale_gfx942";
+  expect_definitions_rejected([](json& m) { m["kernels"][0]["cost"] = {"ref", "nope"}; },
+                              {id, "cost", "\"nope\"", "does not define"});
+  expect_definitions_rejected([](json& m) { m["defs"]["twice"]["expr"] = {"mul", {"ref", "absent"}, 2}; },
+                              {"defs.twice", "\"absent\"", "does not define"});
+  expect_definitions_rejected([](json& m) { m["defs"]["tiles"]["expr"] = {"add", {"ref", "twice"}, 1}; },
+                              {"cyclic", "tiles -> twice -> tiles"});
+  expect_definitions_rejected([](json& m) { m["defs"]["tiles"]["expr"] = {"ref", "tiles"}; }, {"cyclic", "tiles"});
+  expect_definitions_rejected([](json& m) { m["defs"]["tiles"] = {{"kernarg", {{"size", 8}}}}; },
+                              {"defs.tiles", "not an expression definition"});
+  expect_definitions_rejected([](json& m) { m["defs"]["tiles"] = {"ceil_div", "n", 256}; },
+                              {"defs.tiles", "not an expression definition"});
+  expect_definitions_rejected([](json& m) { m["kernels"][0]["cost"] = {"ref", 3}; }, {id, "cost", "reference"});
+  expect_definitions_rejected([](json& m) { m["kernels"][0]["cost"] = {"ref", "tiles", "twice"}; },
+                              {id, "cost", "reference"});
+  expect_definitions_rejected([](json& m) { m["defs"]["spare"] = {{"expr", 1}}; },
+                              {"defs.spare", "no kernel uses it"});
+  expect_definitions_rejected([](json& m) { m["defs"] = json::array(); }, {"defs", "object"});
+}
+
+TEST(Manifest, PackOpenAcceptsAnUnusedDefinitionThatValidateRejects) {
+  // A manifest with kernels cut out keeps their definitions: it still opens (nothing reads them), while
+  // parse_manifest (ingot validate) names the leftover.
+  json manifest = manifest_with_definitions();
+  manifest["defs"]["spare"] = {{"expr", {"add", "n", 1}}};
+  EXPECT_FALSE(parse_manifest(manifest.dump()).is_ok());
+  auto pack = Pack::from_manifest_text(manifest.dump(), "/nonexistent-pack");
+  ASSERT_TRUE(pack.is_ok()) << pack.status().to_string();
+  EXPECT_EQ(pack->find("scale_gfx942")->cost.to_string(), R"(["add",["mul",["ceil_div","n",256],2],["ceil_div","n",256]])");
+  // The other reference errors stay errors there.
+  manifest["kernels"][0]["cost"] = {"ref", "nope"};
+  EXPECT_EQ(Pack::from_manifest_text(manifest.dump(), "/nonexistent-pack").status().code(), StatusCode::kCorruptManifest);
+}
+
+TEST(Manifest, ReferencesCountTowardTheNestingLimit) {
+  // 70 definitions, each one level above the next: 70 levels once expanded, past the 64 allowed.
+  expect_definitions_rejected([](json& m) {
+    for (int i = 0; i < 70; ++i) m["defs"]["d" + std::to_string(i)] = {{"expr", {"add", {"ref", "d" + std::to_string(i + 1)}, 1}}};
+    m["defs"]["d70"] = {{"expr", 1}};
+    m["kernels"][0]["cost"] = {"ref", "d0"};
+  }, {"nested deeper than 64"});
+  // A long chain of bare references must not recurse without bound either.
+  expect_definitions_rejected([](json& m) {
+    for (int i = 0; i < 10000; ++i) m["defs"]["c" + std::to_string(i)] = {{"expr", {"ref", "c" + std::to_string(i + 1)}}};
+    m["defs"]["c10000"] = {{"expr", 1}};
+    m["kernels"][0]["cost"] = {"ref", "c0"};
+  }, {"nested deeper than 64"});
+  // A definition near the limit is fine where it is referenced shallowly, and rejected deeper down.
+  json manifest = manifest_with_definitions();
+  json deep = "n";
+  for (int i = 0; i < 62; ++i) deep = json::array({"add", deep, 1});  // 62 levels below the reference
+  manifest["defs"]["deep"] = {{"expr", deep}};
+  manifest["kernels"][0]["launch"]["dynamic_lds"] = {"ref", "deep"};  // 1 + 62: fits
+  ASSERT_TRUE(parse_manifest(manifest.dump()).is_ok()) << parse_manifest(manifest.dump()).status().to_string();
+  manifest["kernels"][0]["launch"]["workspace"] = {"add", {"add", {"ref", "deep"}, 1}, 1};  // 2 + 1 + 62
+  auto parsed = parse_manifest(manifest.dump());
+  ASSERT_FALSE(parsed.is_ok());
+  EXPECT_NE(parsed.status().message().find("workspace"), std::string::npos) << parsed.status().message();
+  EXPECT_NE(parsed.status().message().find("\"deep\""), std::string::npos) << parsed.status().message();
 }
 
 TEST(Manifest, OptionalKeysDefault) {

@@ -101,7 +101,7 @@ nlohmann::json manifest_with(const std::vector<nlohmann::json>& kernels) {
     if (std::find(archs.begin(), archs.end(), kernel["arch"]) == archs.end()) archs.push_back(kernel["arch"]);
   }
   return {
-      {"schema_version", 2},
+      {"schema_version", 3},
       {"pack_version", "0.1.0"},
       {"toolchain", {{"backend", "triton-llvm"}, {"version", "test"}}},
       {"archs", archs},

@@ -1,4 +1,4 @@
-// The pack manifest (manifest/README.md, schema version 2) as typed structs.
+// The pack manifest (manifest/README.md, schema version 3) as typed structs (`defs` references expanded).
 #pragma once
 
 #include <array>
