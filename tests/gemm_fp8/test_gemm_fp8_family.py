@@ -17,7 +17,7 @@ from gen.build import BuildOptions, run_build  # noqa: E402
 from gen.context import build_context  # noqa: E402
 from gen import archs  # noqa: E402
 from gen.families import gemm_fp8  # noqa: E402
-from gen.manifest import validate_manifest  # noqa: E402
+from gen.manifest import inline_expressions, validate_manifest  # noqa: E402
 from gen.render import render  # noqa: E402
 from gen.spec import expand  # noqa: E402
 
@@ -30,7 +30,7 @@ def manifest(tmp_path_factory):
     work = tmp_path_factory.mktemp("work")
     run_build(BuildOptions(out=str(out), work=str(work), archs=ARCHS, jobs=1, specs=[gemm_fp8.SPEC]))
     with open(out / "manifest.json") as f:
-        data = json.load(f)
+        data = inline_expressions(json.load(f))  # whole expressions for _eval (no shared `defs` references)
     for k in data["kernels"]:
         assert (out / k["file"]).stat().st_size == k["size"]
     return data
