@@ -297,6 +297,11 @@ def _plan(arch: str, p: dict) -> dict:
     # operand registers (free then: S and tile 0's P.V are done), so the tile's LDS write is stores only
     widened_regs = kv_v_loads * kv_loader["regs"] * 2
     early_widen = split_pv and kv_loader["fp8"] and widened_regs <= 32
+    # ... and the next tile's stores and the loads of the one after go there too (`split_stores`): every wave is
+    # done reading the tile (S read all its K operands, tile 0's P.V all its V operands) once the waves meet at a
+    # barrier after tile 1's first P.V MFMA, so the single tile buffer is overwritten in place and the loop top
+    # keeps one barrier and no stores with the MFMA pipe idle
+    split_stores = early_widen
     cvt = compute
     # Q's loads (prologue only) share the KV staging registers when they fit there, else the compute region
     # after the fp8 widening temporaries
@@ -380,7 +385,7 @@ def _plan(arch: str, p: dict) -> dict:
         "pipelined": pipelined, "v_s2": v_s2, "f_bytes": f_bytes, "b_bytes": b_bytes, "b0": 2 * f_bytes,
         "split_pv": split_pv, "lag_s": lag_s, "k_bufs": k_bufs, "v_lag_resc": lag_resc,
         "pv_stores": pv_stores, "v_pv_wide": v_pv_wide, "double_buffer": double_buffer, "tile_bytes": tile_bytes, "v_db_wide": v_db_wide,
-        "early_loads": early_loads, "v_early": v_early, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "v_widened": k_ops,
+        "early_loads": early_loads, "v_early": v_early, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "split_stores": split_stores, "v_widened": k_ops,
         "v_vops": v_vops, "v_resc": v_resc if split_pv else k_ops,
         "fp8_s": fp8_s, "s_mfma": smf, "s_elem": s_elem, "s_pitch": s_pitch, "s_odd_shift": s_odd_shift, "s_lds": s_lds_at,
         "s_pad": (DQK * s_elem, s_row_bytes) if s_row_bytes > DQK * s_elem else None,
