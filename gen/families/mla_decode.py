@@ -375,6 +375,11 @@ def _plan(arch: str, p: dict) -> dict:
                      and _occupancy(arch, w, 2 * tile_bytes, db_end, agprs) == _occupancy(arch, w, lds_bytes, end, agprs))
     if double_buffer:
         lds_bytes, end = 2 * tile_bytes, db_end
+    # split_stores: row tile 0's O-rescale temporaries after the plan, so that P.V's first V reads (into v_k..) issue
+    # during row tile 1's S, before tile 0's softmax
+    v_s0_resc = (end + 3) // 4 * 4 if split_stores else k_ops
+    if split_stores:
+        end = v_s0_resc + 8
     return {
         "mfma": mf, "waves": w, "tiles": tiles, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks,
         "steps": steps, "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader,
@@ -385,7 +390,7 @@ def _plan(arch: str, p: dict) -> dict:
         "pipelined": pipelined, "v_s2": v_s2, "f_bytes": f_bytes, "b_bytes": b_bytes, "b0": 2 * f_bytes,
         "split_pv": split_pv, "lag_s": lag_s, "k_bufs": k_bufs, "v_lag_resc": lag_resc,
         "pv_stores": pv_stores, "v_pv_wide": v_pv_wide, "double_buffer": double_buffer, "tile_bytes": tile_bytes, "v_db_wide": v_db_wide,
-        "early_loads": early_loads, "v_early": v_early, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "split_stores": split_stores, "v_widened": k_ops,
+        "early_loads": early_loads, "v_early": v_early, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "split_stores": split_stores, "v_s0_resc": v_s0_resc, "v_widened": k_ops,
         "v_vops": v_vops, "v_resc": v_resc if split_pv else k_ops,
         "fp8_s": fp8_s, "s_mfma": smf, "s_elem": s_elem, "s_pitch": s_pitch, "s_odd_shift": s_odd_shift, "s_lds": s_lds_at,
         "s_pad": (DQK * s_elem, s_row_bytes) if s_row_bytes > DQK * s_elem else None,
