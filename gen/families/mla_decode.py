@@ -378,6 +378,10 @@ def _plan(arch: str, p: dict) -> dict:
     # split_stores: row tile 0's O-rescale temporaries after the plan, so that P.V's first V reads (into v_k..) issue
     # during row tile 1's S, before tile 0's softmax
     v_s0_resc = (end + 3) // 4 * 4 if split_stores else k_ops
+    # split_stores: P.V's last two column groups (operand registers past S's K operands, raw reads in v_k.., free
+    # during row tile 0's S) are read and made between row tile 0's S MFMAs, which have nothing else to issue
+    s_phase_cgs = [cg for cg in range(col_blocks // 4 - 2, col_blocks // 4)
+                   if split_stores and v_vops + 8 * cg >= v_vops + steps * smf.operand_regs]
     if split_stores:
         end = v_s0_resc + 8
     return {
@@ -390,7 +394,7 @@ def _plan(arch: str, p: dict) -> dict:
         "pipelined": pipelined, "v_s2": v_s2, "f_bytes": f_bytes, "b_bytes": b_bytes, "b0": 2 * f_bytes,
         "split_pv": split_pv, "lag_s": lag_s, "k_bufs": k_bufs, "v_lag_resc": lag_resc,
         "pv_stores": pv_stores, "v_pv_wide": v_pv_wide, "double_buffer": double_buffer, "tile_bytes": tile_bytes, "v_db_wide": v_db_wide,
-        "early_loads": early_loads, "v_early": v_early, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "split_stores": split_stores, "v_s0_resc": v_s0_resc, "v_widened": k_ops,
+        "early_loads": early_loads, "v_early": v_early, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "split_stores": split_stores, "v_s0_resc": v_s0_resc, "s_phase_cgs": s_phase_cgs, "v_widened": k_ops,
         "v_vops": v_vops, "v_resc": v_resc if split_pv else k_ops,
         "fp8_s": fp8_s, "s_mfma": smf, "s_elem": s_elem, "s_pitch": s_pitch, "s_odd_shift": s_odd_shift, "s_lds": s_lds_at,
         "s_pad": (DQK * s_elem, s_row_bytes) if s_row_bytes > DQK * s_elem else None,
