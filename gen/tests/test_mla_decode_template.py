@@ -185,3 +185,42 @@ def test_gfx950_pipelined_loop_stores_tile_n_plus_2_between_pv_mfmas():
     pv, stores = _stores_between_pv_mfmas(_loop_lines(variant))
     # the fp8 copy (every staged load) and the widened V columns
     assert len(stores) == plan["kv_loader"]["loads"] + plan["kv_v_loads"] and all(pv[0] < i < pv[-1] for i in stores)
+
+
+def _split_loop_lines(variant) -> list[str]:
+    """The rendered main loop of a split P.V variant: from the tile label to the padding wave's path."""
+    lines = [line.split("\x1f")[-1] for line in _text(variant).splitlines()]
+    start = next(i for i, line in enumerate(lines) if line.startswith(f".L{variant.id}_tile:"))
+    end = next(i for i, line in enumerate(lines) if line.startswith(f".L{variant.id}_pad_wave_widen:"))
+    return lines[start:end]
+
+
+def _registers(operand: str) -> set[int]:
+    m = re.match(r"v\[(\d+):(\d+)\]", operand)
+    return set(range(int(m.group(1)), int(m.group(2)) + 1)) if m else {int(operand[1:])}
+
+
+def test_gfx942_split_pv_stores_and_reads_the_next_tile_between_row_tile_1s_pv_mfmas():
+    variant = next(v for v in VARIANTS if v.id == "mla_decode_gfx942_w2_t2_kvfp8_qfp8")
+    plan = mla_decode.SPEC.plan(variant.arch, variant.params)
+    assert plan["split_pv"] and plan["split_stores"] and plan["next_free_vgpr"] <= 256
+    lines = _split_loop_lines(variant)
+    pv = [i for i, line in enumerate(lines) if re.match(r"\s*v_mfma_\S+ a\[", line)]
+    pv1 = pv[len(pv) // 2:]                       # row tile 1's P.V (the second half of the loop's P.V MFMAs)
+    stores = [i for i, line in enumerate(lines) if re.match(r"\s*ds_write_b", line)]
+    barriers = [i for i, line in enumerate(lines) if line.strip() == "s_barrier"]
+    # the fp8 copy (every staged load) and the widened V columns, all between row tile 1's P.V MFMAs, after the
+    # first of the loop's two barriers; the second one after them
+    assert len(stores) == plan["kv_loader"]["loads"] + plan["kv_v_loads"]
+    assert len(barriers) == 2 and pv1[0] < barriers[0] < min(stores) and max(stores) < barriers[1] < pv1[-1]
+    # the next tile's S operand reads follow the second barrier, into registers no later MFMA of the loop reads
+    reads = [i for i, line in enumerate(lines) if re.match(r"\s*ds_read_b128", line) and i > barriers[1]]
+    assert len(reads) == plan["steps"] // plan["read_steps"]
+    read_regs = set().union(*(_registers(lines[i].split()[1].rstrip(",")) for i in reads))
+    for i in pv:
+        if i > reads[0]:
+            srcs = [op.strip() for op in lines[i].split(",")[1:3]]
+            assert not read_regs & set().union(*(_registers(s) for s in srcs))
+    # nothing of the loop top is left before the first S MFMA but the padding wave's branch
+    first_s = next(i for i, line in enumerate(lines) if re.match(r"\s*v_mfma_f32_16x16x32_fp8", line))
+    assert not any(re.match(r"\s*(ds_|s_barrier|global_load)", line) for line in lines[:first_s])
