@@ -361,6 +361,11 @@ def _plan(arch: str, p: dict) -> dict:
         early_loads = max(0, min(kv_loader["loads"], (MAX_ARCH_VGPRS - v_early - 2) // (2 * kv_loader["regs"])))
     if early_loads:
         end = v_early + 2 * kv_loader["regs"] * early_loads + 2
+    # ... and the whole next tile goes to LDS from P.V's last two column groups (`pv_tail_stores`): once this wave's
+    # last V reads have landed, a barrier (every wave is done reading the tile), the early loads' stores, the rest
+    # widened through the raw V registers of the group before (v_k.., free then) and stored, then the loads of the
+    # tile after; the loop top keeps one barrier
+    pv_tail_stores = early_loads > 0
     # gfx950, two row tiles, S on bf16 MFMAs (not pipelined): two LDS tile buffers (`double_buffer`). Tile n+1 is
     # stored into buffer (n+1)%2 between tile n's P.V MFMAs (read from buffer n%2), so the loop top keeps one barrier
     # and no stores or widening with the MFMA pipe idle. fp8 KV widens into 2 x 4 registers after the plan (the
@@ -394,7 +399,7 @@ def _plan(arch: str, p: dict) -> dict:
         "pipelined": pipelined, "v_s2": v_s2, "f_bytes": f_bytes, "b_bytes": b_bytes, "b0": 2 * f_bytes,
         "split_pv": split_pv, "lag_s": lag_s, "k_bufs": k_bufs, "v_lag_resc": lag_resc,
         "pv_stores": pv_stores, "v_pv_wide": v_pv_wide, "double_buffer": double_buffer, "tile_bytes": tile_bytes, "v_db_wide": v_db_wide,
-        "early_loads": early_loads, "v_early": v_early, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "split_stores": split_stores, "v_s0_resc": v_s0_resc, "s_phase_cgs": s_phase_cgs, "v_widened": k_ops,
+        "early_loads": early_loads, "pv_tail_stores": pv_tail_stores, "v_early": v_early, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "split_stores": split_stores, "v_s0_resc": v_s0_resc, "s_phase_cgs": s_phase_cgs, "v_widened": k_ops,
         "v_vops": v_vops, "v_resc": v_resc if split_pv else k_ops,
         "fp8_s": fp8_s, "s_mfma": smf, "s_elem": s_elem, "s_pitch": s_pitch, "s_odd_shift": s_odd_shift, "s_lds": s_lds_at,
         "s_pad": (DQK * s_elem, s_row_bytes) if s_row_bytes > DQK * s_elem else None,
