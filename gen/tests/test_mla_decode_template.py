@@ -224,3 +224,29 @@ def test_gfx942_split_pv_stores_and_reads_the_next_tile_between_row_tile_1s_pv_m
     # nothing of the loop top is left before the first S MFMA but the padding wave's branch
     first_s = next(i for i, line in enumerate(lines) if re.match(r"\s*v_mfma_f32_16x16x32_fp8", line))
     assert not any(re.match(r"\s*(ds_|s_barrier|global_load)", line) for line in lines[:first_s])
+
+
+def test_gfx942_bf16_q_stores_the_next_tile_and_reads_its_first_k_group_in_the_pv_tail():
+    variant = next(v for v in VARIANTS if v.id == "mla_decode_gfx942_w2_t2_kvfp8_qbf16")
+    plan = mla_decode.SPEC.plan(variant.arch, variant.params)
+    assert plan["pv_tail_stores"] and plan["next_free_vgpr"] <= 256
+    lines = _split_loop_lines(variant)
+    pv = [i for i, line in enumerate(lines) if re.match(r"\s*v_mfma_\S+ a\[", line)]
+    stores = [i for i, line in enumerate(lines) if re.match(r"\s*ds_write_b", line)]
+    barriers = [i for i, line in enumerate(lines) if line.strip() == "s_barrier"]
+    # every staged load stored after the first barrier, which follows this wave's last V read (in the last quarter
+    # of P.V), the second barrier after the stores
+    v_reads = [i for i, line in enumerate(lines) if re.match(r"\s*ds_read_b64", line)]
+    assert len(stores) == plan["kv_loader"]["loads"] and len(barriers) == 2
+    assert max(v_reads) < barriers[0] < min(stores) and max(stores) < barriers[1] and pv[0] < barriers[0]
+    # S's first K group read after the second barrier, into registers no MFMA after it reads
+    k_reads = [i for i, line in enumerate(lines) if re.match(r"\s*ds_read_b128", line) and i > barriers[1]]
+    assert k_reads
+    read_regs = set().union(*(_registers(lines[i].split()[1].rstrip(",")) for i in k_reads))
+    for i in pv:
+        if i > k_reads[0]:
+            srcs = [op.strip() for op in lines[i].split(",")[1:3]]
+            assert not read_regs & set().union(*(_registers(s) for s in srcs))
+    # the loop top: no stores, loads or barrier before S's first MFMA
+    first_s = next(i for i, line in enumerate(lines) if re.match(r"\s*v_mfma_\S+ v\[", line))
+    assert not any(re.match(r"\s*(ds_write|s_barrier|global_load)", line) for line in lines[:first_s])
