@@ -39,7 +39,10 @@ gfx950 36.5 + 20.5 KiB. With S's Q operands at half the registers, gfx942's two-
 split S and P.V (`split_pv`): S runs for row tile 0, then for row tile 1 with tile 0's softmax between its
 MFMAs (all K operands read once, two accumulators per tile); the V operands of the whole KV tile are made once
 and kept, P.V runs for row tile 0 with row tile 1's softmax between its MFMAs, then for row tile 1 with the
-next KV tile's V columns widened between its MFMAs (`early_widen`: the loop top then only stores).
+next KV tile's V columns widened between its MFMAs (`early_widen`), and stored there too after a barrier (every
+wave is done reading the tile by then: `split_stores`), with the loads of the tile after, a second barrier and the
+next tile's K reads, so the loop top has no barrier; P.V's first two column groups are read and made under row
+tile 1's S MFMAs and its last two under row tile 0's.
 gfx950's fp8 x fp8 variants keep the bf16 tile (P.V's alone) at the pitch whose transposed V reads meet no bank
 twice (1184, _row_pitch). Its w4_t2 one, where the registers allow it without losing occupancy,
 pipelines the KV tiles across the loop (`pipelined`): S of tile n+1 runs with tile n's softmax between its
@@ -52,7 +55,9 @@ operands of those groups stay in a third K buffer), and issue P.V's first V read
 gfx950's non-pipelined variants with bf16 S read V into the K buffers (dead after S), which frees registers for
 K two k-steps ahead on w4_t2 (`v_group`: V column blocks per batch, up to 4). gfx942's two-tile fp8 KV variant
 with bf16 Q widens the next tile's first `early_loads` staged loads between its P.V MFMAs (the registers left
-after the plan), so the loop top widens only the rest.
+after the plan), and from P.V's last two column groups on (this wave's V reads done) stores the whole next tile
+after a barrier, widening the rest through the raw V registers dead by then, then issues the loads of the tile
+after and, after a second barrier, S's first K reads (`pv_tail_stores`): the loop top has no barrier.
 gfx950's non-pipelined w4_t2 variants keep two KV tile buffers in LDS (`double_buffer`): tile n+1 is stored into
 the buffer tile n is not read from between tile n's P.V MFMAs, so the loop top is one barrier. The pipelined one
 stores tile n+2 between P.V(n)'s MFMAs (`pv_stores`). Both put store i after the first MFMA of V batch i: LDS
