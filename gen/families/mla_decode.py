@@ -31,10 +31,11 @@ fp8 Q with fp8 KV (_fp8_s): S = Q.K^T runs on the fp8 MFMA (FP8_MFMA_16X16: gfx9
 gfx950 v_mfma_f32_16x16x128_f8f6f4 with both formats fp8), twice the bf16 rate, on the bytes as loaded: the
 KV tile is also written to LDS unwidened (after the bf16 tile; Q passes through the same region once), rows
 at the smallest pitch whose operand reads meet the fewest bank conflicts in the arch's ds_read_b128 phases
-(_row_pitch: gfx942 608 bytes, none; gfx950 656, one extra cycle a phase, the least any uniform pitch gives). gfx950's 128-deep k-step covers the 576 dims in 5 steps: bytes 576..639 of every row are zeroed
+(_s_row_layout: gfx942 688 bytes with odd rows 16 bytes further, none, and none for the tile's stores either
+(608, the reads' best uniform pitch, put two keys' stores on shared banks); gfx950 below). gfx950's 128-deep k-step covers the 576 dims in 5 steps: bytes 576..639 of every row are zeroed
 once and no tile writes them, so the last step's second half adds 0 (10% of S's MFMA cycles). P.V stays bf16
 (P in bf16, V the widened tile): an fp8 P (4 significant bits) was measured by an earlier attempt at about
-2^-4 relative error in O, too coarse against the tolerance. LDS per workgroup: gfx942 18.3 + 9.3 KiB,
+2^-4 relative error in O, too coarse against the tolerance. LDS per workgroup: gfx942 18.5 + 10.75 KiB,
 gfx950 36.5 + 20.5 KiB. With S's Q operands at half the registers, gfx942's two-tile fp8 x fp8 variants fit a
 split S and P.V (`split_pv`): S runs for row tile 0, then for row tile 1 with tile 0's softmax between its
 MFMAs (all K operands read once, two accumulators per tile); the V operands of the whole KV tile are made once
@@ -211,14 +212,35 @@ def _row_pitch(arch: str, row_bytes: int, read_bytes: int | None, transposed: bo
     return min(range(row_bytes, row_bytes + PITCH_SEARCH_BYTES, 16), key=lambda pitch: (conflicts(pitch), pitch))
 
 
-def _s_row_layout(arch: str, row_bytes: int, read_bytes: int) -> tuple[int, int]:
+def _row_store_conflicts(pitch: int, odd_shift: int, lanes_per_key: int, store_bytes: int) -> int:
+    """Conflict cycles of one wave's store of a staged load to rows at `pitch` (odd rows odd_shift bytes further):
+    lane l writes store_bytes at byte store_bytes * (l % lanes_per_key) of row l // lanes_per_key. Writes resolve on
+    32 banks on both archs, a phase being the consecutive lanes that fill them once (emu/exec/src/lds_banks.h)."""
+    banks = 32
+    phase_lanes = banks * 4 // store_bytes
+    extra = 0
+    for first in range(0, WAVE_SIZE, phase_lanes):
+        words = {(l // lanes_per_key * pitch + odd_shift * (l // lanes_per_key % 2) + store_bytes * (l % lanes_per_key))
+                 // 4 + d for l in range(first, first + phase_lanes) for d in range(store_bytes // 4)}
+        per_bank = [0] * banks
+        for word in words:
+            per_bank[word % banks] += 1
+        extra += max(per_bank) - -(-len(words) // banks)
+    return extra
+
+
+def _s_row_layout(arch: str, row_bytes: int, read_bytes: int, lanes_per_key: int, store_bytes: int) -> tuple[int, int]:
     """(pitch, odd_shift) of the fp8 S operand rows: row r at r * pitch + odd_shift * (r % 2), the fewest conflicts
-    of the operand reads, then the smallest pitch. gfx950's 32-byte reads meet one bank twice a phase at every
-    uniform pitch (656: 8 conflict cycles an operand); 672 with odd rows 16 bytes further meets none. The shift
-    keeps the rows apart (pitch >= row_bytes + shift), and 16 k-step-aligned rows (the blocks) shift alike."""
+    of the operand reads, then of the tile's stores (a wave issues far fewer of them), then the smallest pitch.
+    gfx950's 32-byte reads meet one bank twice a phase at every uniform pitch (656: 8 conflict cycles an operand);
+    672 with odd rows 16 bytes further meets none (its stores keep 4 a wave: no layout searched has none of
+    either). gfx942's reads meet none at 608, but two keys' 64-byte stores then share 8 banks in each 16-lane
+    phase (4 cycles a store); 688 with odd rows 16 bytes further meets none of either. The shift keeps the rows
+    apart (pitch >= row_bytes + shift), and 16 k-step-aligned rows (the blocks) shift alike."""
     layouts = [(pitch, shift) for pitch in range(row_bytes, row_bytes + PITCH_SEARCH_BYTES, 16) for shift in (0, 16)
                if pitch >= row_bytes + shift]
-    return min(layouts, key=lambda ps: (_operand_read_conflicts(arch, ps[0], read_bytes, ps[1]), ps[0], ps[1]))
+    return min(layouts, key=lambda ps: (_operand_read_conflicts(arch, ps[0], read_bytes, ps[1]),
+                                        _row_store_conflicts(ps[0], ps[1], lanes_per_key, store_bytes), ps[0], ps[1]))
 
 
 def _plan(arch: str, p: dict) -> dict:
@@ -250,7 +272,7 @@ def _plan(arch: str, p: dict) -> dict:
     # copy (gfx942's keeps the K-read pitch, as its fp8 x fp8 kernels always had)
     bf16_reads = None if fp8_s and arch == "gfx950" else 16
     pitch = _row_pitch(arch, DQK * 2, bf16_reads, arch == "gfx950")
-    s_pitch, s_odd_shift = _s_row_layout(arch, s_row_bytes, read_bytes) if fp8_s else (pitch, 0)
+    s_pitch, s_odd_shift = _s_row_layout(arch, s_row_bytes, read_bytes, lanes_per_key, kv_loader["load_bytes"]) if fp8_s else (pitch, 0)
     s_lds = bk * pitch if fp8_s else 0
     col_blocks = DV // ROWS_PER_WAVE                # 16-column blocks of O
     # O (32 blocks of 4 fp32 per row tile) lives in AGPRs a0.. (MFMA C/D), which frees the VGPRs for Q. Fixed
@@ -404,7 +426,7 @@ def _plan(arch: str, p: dict) -> dict:
         "pipelined": pipelined, "v_s2": v_s2, "f_bytes": f_bytes, "b_bytes": b_bytes, "b0": 2 * f_bytes,
         "split_pv": split_pv, "lag_s": lag_s, "k_bufs": k_bufs, "v_lag_resc": lag_resc,
         "pv_stores": pv_stores, "v_pv_wide": v_pv_wide, "double_buffer": double_buffer, "tile_bytes": tile_bytes, "v_db_wide": v_db_wide,
-        "early_loads": early_loads, "pv_tail_stores": pv_tail_stores, "v_early": v_early, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "split_stores": split_stores, "v_s0_resc": v_s0_resc, "s_phase_cgs": s_phase_cgs, "v_widened": k_ops,
+        "lean_softmax": split_pv, "early_loads": early_loads, "pv_tail_stores": pv_tail_stores, "v_early": v_early, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "split_stores": split_stores, "v_s0_resc": v_s0_resc, "s_phase_cgs": s_phase_cgs, "v_widened": k_ops,
         "v_vops": v_vops, "v_resc": v_resc if split_pv else k_ops,
         "fp8_s": fp8_s, "s_mfma": smf, "s_elem": s_elem, "s_pitch": s_pitch, "s_odd_shift": s_odd_shift, "s_lds": s_lds_at,
         "s_pad": (DQK * s_elem, s_row_bytes) if s_row_bytes > DQK * s_elem else None,

@@ -72,6 +72,33 @@ def test_fp8_rows_meet_no_bank_twice_in_an_lds_phase(variant):
     assert plan["s_pitch"] >= row_bytes + plan["s_odd_shift"]
 
 
+def _worst_store_bank_repeats(pitch: int, odd_shift: int, lanes_per_key: int, store_bytes: int) -> int:
+    """The most times one bank is met beyond once in any phase of a wave's store of one staged KV load to the fp8
+    rows: lane l writes store_bytes at byte store_bytes * (l % lanes_per_key) of row l // lanes_per_key; writes
+    resolve on 32 banks, a phase being the 128 / store_bytes consecutive lanes that fill them once
+    (emu/exec/src/lds_banks.h, both archs)."""
+    worst = 0
+    phase_lanes = 128 // store_bytes
+    for first in range(0, 64, phase_lanes):
+        banks = [((l // lanes_per_key * pitch + odd_shift * (l // lanes_per_key % 2) + store_bytes * (l % lanes_per_key))
+                  // 4 + d) % 32 for l in range(first, first + phase_lanes) for d in range(store_bytes // 4)]
+        worst = max(worst, max(banks.count(b) for b in banks) - 1)
+    return worst
+
+
+@pytest.mark.parametrize("variant", [v for v in SAMPLE if v.params["q_dtype"] == "fp8" and v.arch == "gfx942"],
+                         ids=lambda v: v.id)
+def test_gfx942_fp8_rows_take_the_tile_stores_on_distinct_banks(variant):
+    plan = mla_decode.SPEC.plan(variant.arch, variant.params)
+    lanes_per_key = 64 * variant.params["waves"] // 16        # gfx942 tiles are 16 keys
+    store_bytes = 576 // (lanes_per_key * plan["kv_loader"]["loads"])
+    # the rendered fp8 copy stores are that wide
+    assert re.search(rf"^\s*ds_write_b{8 * store_bytes} ", _text(variant), re.M)
+    assert _worst_store_bank_repeats(plan["s_pitch"], plan["s_odd_shift"], lanes_per_key, store_bytes) == 0
+    # the reads' own best uniform pitch (608) put two keys' stores on 8 shared banks
+    assert _worst_store_bank_repeats(608, 0, lanes_per_key, store_bytes) > 0
+
+
 @pytest.mark.parametrize("variant", [v for v in VARIANTS if v.params["q_dtype"] == "bf16"], ids=lambda v: v.id)
 def test_bf16_rows_meet_no_bank_twice_in_an_lds_phase(variant):
     assert _worst_bank_repeats(variant.arch, mla_decode.SPEC.plan(variant.arch, variant.params)["pitch"], 16) == 0
