@@ -63,6 +63,9 @@ gfx950's non-pipelined w4_t2 variants keep two KV tile buffers in LDS (`double_b
 the buffer tile n is not read from between tile n's P.V MFMAs, so the loop top is one barrier. The pipelined one
 stores tile n+2 between P.V(n)'s MFMAs (`pv_stores`). Both put store i after the first MFMA of V batch i: LDS
 counts in order, so the next batch's lgkmcnt wait would otherwise wait for a store issued just before it.
+The compute-bound variants (two row tiles, fp8 KV: `lean_softmax`) issue only the wait states a rule asks for:
+none after the softmax's v_exp or before its SALU read of VCC, and MFMA-result waits that count the
+instructions already between (one wave per SIMD issues one instruction per slot, an s_nop included).
 
 Page sizes: any power of two from 1 to 2^20 (constraint); the gather is per key, so no page-size class is
 needed: every lane fetches its own key's page id from block_table and forms a 64-bit address
