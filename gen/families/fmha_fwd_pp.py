@@ -130,7 +130,8 @@ def _plan(arch: str, p: dict) -> dict:
         # session 10: unchanged at 1374, set there since session 11 by _lean_valu_phase; hd192/128's whole-tile
         # batch, 16 reads, would exceed the LGKM counter's 15 there)
         "late_v_batch": (arch, _dtype_class(p), p["dqk"]) == ("gfx950", "16bit", 128),
-        "own_tensor_only": False, "lds_address_nops": True,
+        "own_tensor_only": False, "lds_address_nops": True, "pv_after_s": 0,
+        "v_reads_past_barrier": False,
     })
     if plan["fp8_v_rows"]:
         plan.update(_lean_valu_phase(plan))
@@ -174,7 +175,7 @@ def _lean_valu_phase(plan: dict) -> dict:
     assert plan["split_staging"] and len(plan["k_stage"]) == len(plan["v_stage"]) == 1
     assert plan["k_stage"][0][0] == plan["v_stage"][0][0] == 0, "own_chunk_load: the chunk's row is the thread's"
     return {"own_tensor_only": True, "lds_address_nops": False, "half_max_test": True, "late_v_batch": True,
-            "v_v_data": plan["v_k_data"]}
+            "v_v_data": plan["v_k_data"], "lazy_max": True, "pv_after_s": 4, "v_reads_past_barrier": True}
 
 
 def _cost(arch: str, p: dict) -> list:
