@@ -36,20 +36,20 @@ PP_SGPR_BASE = 97   # the first SGPR fmha_fwd.s.j2 leaves free (s_rescaled is s9
 # two families' kernels of the row (stage_first everywhere, WHOLE_V_BATCH, gfx942 fp8 P.V in f16); gfx950 16-bit
 # hd128 re-modeled under the per-kind gfx950 LDS rate with late_v_batch; gfx950 fp8 hd128 in session 11 (the leaner
 # VALU phase; fmha_fwd's figures session 10's, its kernels unchanged), re-modeled in session 12 (next-chunk
-# loads without VALU).
+# loads without VALU) and in session 13 (the lazy softmax, _lean_valu_phase; both masks).
 PP_GAIN = {("gfx942", "16bit", 128, "none"): (702.4 / 567.2, 117.1 / 142.5),
            ("gfx942", "16bit", 128, "window"): (404.4 / 351.7, 119.4 / 142.7),
            ("gfx950", "16bit", 128, "none"): (500.4 / 264.1, 68.6 / 66.7),
            ("gfx950", "16bit", 128, "window"): (251.7 / 194.4, 71.3 / 68.1),
            ("gfx942", "fp8", 128, "none"): (561.9 / 480.6, 105.6 / 120.9),
            ("gfx942", "fp8", 128, "window"): (314.5 / 301.5, 107.6 / 121.5),
-           ("gfx950", "fp8", 128, "none"): (369.9 / 232.8, 71.0 / 58.9),
-           ("gfx950", "fp8", 128, "window"): (202.8 / 172.2, 73.8 / 60.4),
+           ("gfx950", "fp8", 128, "none"): (369.9 / 218.8, 71.0 / 55.4),
+           ("gfx950", "fp8", 128, "window"): (202.8 / 163.9, 73.8 / 56.8),
            ("gfx950", "16bit", 192, "none"): (626.7 / 319.8, 73.3 / 80.6),
            ("gfx950", "16bit", 192, "window"): (314.8 / 233.2, 75.8 / 82.0)}
 # Not declared (no entry): 16-bit hd64 (bench/fmha_table README). The gfx950 fp8 window kernel is declared since
 # session 12 (MODELED, causal, its fmha_fwd figures from the same binary: H = 64 172.2 against 202.8 us, H = 8 60.4
-# against 73.8; it was 223.4 against 194.5 us in session 10).
+# against 73.8, session 13 163.9 and 56.8; it was 223.4 against 194.5 us in session 10).
 # (arch, dtype class, Q/K head dim) whose VALU phase reads the whole tile's V operands (one P.V batch, 16 more
 # VGPRs; with stage_first the last block's reads go between the exps, fmha_fwd_pp.s.j2 late_v_reads), so that the
 # MFMA phase waits for no V read between its MFMAs: where its longer MFMA phase leaves the VALU phase room for
@@ -171,7 +171,12 @@ def _lean_valu_phase(plan: dict) -> dict:
     instruction reading it (no such wait state in the emulator's table or LLVM's hazard recognizer:
     emu/README.md, "Wait-state checker"). `half_max_test`: fmha_fwd's rescale test on each lane half's max
     (the halves exchange only to rescale; fmha_fwd.VALU_LEAN_HEAD_DIMS). `late_v_batch` (with WHOLE_V_BATCH):
-    the tile's V reads go between the exps, where the wave's own issue is free."""
+    the tile's V reads go between the exps, where the wave's own issue is free. Since session 13 (bench/fmha_table
+    README; MODELED, 1030 -> 954 cycles per KV tile): `lazy_max`, fmha_fwd's lazy softmax (no row max before the
+    exps, the rare redo out of line with O's rescale, P's pack in the sum test's wait states, unmasked tiles
+    with c signed in place of negating the scores); `pv_after_s`: the S MFMAs earlier in the MFMA phase (fewer
+    wait states owed at the VALU phase's opening); `v_reads_past_barrier`: no LDS wait before the VALU phase's
+    barrier (the MFMA phase waits for the late V reads)."""
     assert plan["split_staging"] and len(plan["k_stage"]) == len(plan["v_stage"]) == 1
     assert plan["k_stage"][0][0] == plan["v_stage"][0][0] == 0, "own_chunk_load: the chunk's row is the thread's"
     return {"own_tensor_only": True, "lds_address_nops": False, "half_max_test": True, "late_v_batch": True,
