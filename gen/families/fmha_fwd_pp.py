@@ -132,7 +132,8 @@ def _plan(arch: str, p: dict) -> dict:
         # batch, 16 reads, would exceed the LGKM counter's 15 there)
         "late_v_batch": (arch, _dtype_class(p), p["dqk"]) == ("gfx950", "16bit", 128),
         "own_tensor_only": False, "lds_address_nops": True, "pv_after_s": 0,
-        "v_reads_past_barrier": False,
+        "v_reads_past_barrier": False, "nops_on_k_path": False,
+        "v_loads_unwaited": False,
     })
     if plan["fp8_v_rows"]:
         plan.update(_lean_valu_phase(plan))
@@ -180,11 +181,16 @@ def _lean_valu_phase(plan: dict) -> dict:
     exps, the rare redo out of line with O's rescale, P's pack in the sum test's wait states, unmasked tiles
     with c signed in place of negating the scores); `pv_after_s`: the S MFMAs earlier in the MFMA phase (fewer
     wait states owed at the VALU phase's opening); `v_reads_past_barrier`: no LDS wait before the VALU phase's
-    barrier (the MFMA phase waits for the late V reads)."""
+    barrier (the MFMA phase waits for the late V reads). Round 2 of session 13 (954 -> 886): `v_loads_unwaited`:
+    group B (its LDS writes read the converted V, not the staging registers) loads the next chunk without
+    waiting for its writes, which the LDS, busy with the other group's K reads, held up to ~40 cycles into B's
+    exps; `nops_on_k_path`: the wait states owed at the VALU phase's opening go on group A's path only (B's
+    conversions cover them)."""
     assert plan["split_staging"] and len(plan["k_stage"]) == len(plan["v_stage"]) == 1
     assert plan["k_stage"][0][0] == plan["v_stage"][0][0] == 0, "own_chunk_load: the chunk's row is the thread's"
     return {"own_tensor_only": True, "lds_address_nops": False, "half_max_test": True, "late_v_batch": True,
-            "v_v_data": plan["v_k_data"], "lazy_max": True, "pv_after_s": 4, "v_reads_past_barrier": True}
+            "v_v_data": plan["v_k_data"], "lazy_max": True, "pv_after_s": 4, "v_reads_past_barrier": True,
+            "nops_on_k_path": True, "v_loads_unwaited": True}
 
 
 def _cost(arch: str, p: dict) -> list:
