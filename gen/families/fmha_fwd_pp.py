@@ -133,7 +133,7 @@ def _plan(arch: str, p: dict) -> dict:
         "late_v_batch": (arch, _dtype_class(p), p["dqk"]) == ("gfx950", "16bit", 128),
         "own_tensor_only": False, "lds_address_nops": True, "pv_after_s": 0,
         "v_reads_past_barrier": False, "nops_on_k_path": False,
-        "v_loads_unwaited": False,
+        "v_loads_unwaited": False, "pv_reads_per_block": False, "tight_lds_waits": False,
     })
     if plan["fp8_v_rows"]:
         plan.update(_lean_valu_phase(plan))
@@ -145,7 +145,8 @@ def _plan(arch: str, p: dict) -> dict:
         # lazy_max: fmha_fwd's lazy softmax, as gfx950's (_lean_valu_phase; fmha_fwd_pp.s.j2): the row max, its
         # exchange between the lane halves and the rescale test only on the rare redo (bench/fmha_table README,
         # session 13, MODELED: 1906 -> 1890 cycles per KV tile, 80.6 -> 81.3% MFMA-busy)
-        plan.update({"mfma_pv": MFMA_32X32[(arch, "f16")], "pv_f16_rtz": True, "lazy_max": True})
+        plan.update({"mfma_pv": MFMA_32X32[(arch, "f16")], "pv_f16_rtz": True, "lazy_max": True,
+                     "pv_reads_per_block": True, "tight_lds_waits": True})
     return plan
 
 
