@@ -173,16 +173,15 @@ TEST_F(FmhaSelect, ShortPromptsTakeTheSmallTile) {
   EXPECT_EQ(waves(id), 2);
 }
 
-// fp8 hd128 with 8 heads: 256 workgroups of 128 rows or 512 of 64 both leave one CU with 4 waves, so the
-// model ties and the smaller id (the 64-row tile) wins on gfx942; the match carries the arch's fp8 format. With
-// 64 heads the fp8 ping-pong kernel fills the machine and wins (bench/fmha_table, MODELED: gfx942 480.6 against
-// 561.9 us, gfx950 232.8 against 369.9 us since session 12); at 8 heads gfx942's would leave CUs idle (120.9 against 105.6 us),
-// gfx950's is faster even so since session 11 (session 12: 58.9 against 71.0 us). Causal at 64 heads gfx942 takes the fp8 ping-pong window kernel (301.5 against 314.5 us for the paired
-// 64-row tile), gfx950 its fp8 window ping-pong kernel too since session 12 (172.2 against 202.8 us); at 8 heads
-// gfx942 keeps the paired tile (107.6 against 121.5 us), gfx950 takes the ping-pong kernel (60.4 against 73.8 us).
+// fp8 hd128: the match carries the arch's fp8 format. The fp8 ping-pong kernels win on both archs at 64 heads
+// and, since session 13's second round, at 8 heads too, where they leave CUs idle but run faster even so
+// (bench/fmha_table, MODELED: gfx942 416.8 against 561.9 us at 64 heads, 104.9 against 105.6 us at 8 (fmha_fwd's
+// 64-row tile); gfx950 204.3 against 369.9 us and 51.8 against 71.0 us). Causal, the ping-pong window kernels
+// against fmha_fwd's paired 64-row tile: gfx942 262.6 against 314.5 us at 64 heads, 105.2 against 107.6 us at
+// 8; gfx950 156.0 against 202.8 us and 54.0 against 73.8 us.
 TEST_F(FmhaSelect, Fp8PicksTheFormatOfTheArch) {
   const Shape s{1, 8, 8, 4096, 4096, 128, 128, -1, -1, "fp8"};
-  EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_gfx942_tfp8_d128_dv128_mnone_w2");
+  EXPECT_EQ(pinned(s, "gfx942", 304), "fmha_fwd_pp_gfx942_tfp8_d128_dv128_mnone_w8");
   EXPECT_EQ(pinned(s, "gfx950", 256), "fmha_fwd_pp_gfx950_tfp8_d128_dv128_mnone_w8");
   Shape many = s;
   many.Hq = many.Hkv = 64;
@@ -193,7 +192,7 @@ TEST_F(FmhaSelect, Fp8PicksTheFormatOfTheArch) {
   EXPECT_EQ(pinned(causal, "gfx942", 304), "fmha_fwd_pp_gfx942_tfp8_d128_dv128_mwindow_w8");
   EXPECT_EQ(pinned(causal, "gfx950", 256), "fmha_fwd_pp_gfx950_tfp8_d128_dv128_mwindow_w8");
   causal.Hq = causal.Hkv = 8;
-  EXPECT_EQ(pinned(causal, "gfx942", 304), "fmha_fwd_gfx942_tfp8_d128_dv128_mwindow_w2");
+  EXPECT_EQ(pinned(causal, "gfx942", 304), "fmha_fwd_pp_gfx942_tfp8_d128_dv128_mwindow_w8");
   EXPECT_EQ(pinned(causal, "gfx950", 256), "fmha_fwd_pp_gfx950_tfp8_d128_dv128_mwindow_w8");
 }
 
