@@ -3,7 +3,8 @@
 // tests/reference/fmha_fwd_reference.h. Per kernel, shapes that reach its paths: Sq and Sk not multiples of
 // any tile (32-key KV tiles, 64/128-row Q tiles), Sq = 1, several Q tiles, GQA ratios 1, 3 and 8, padded
 // BSHD strides (head and batch padding), LSE on and off, scores sharp enough that O is rescaled after it
-// holds sums (the lazy rescale; O^T in AGPRs at head dims 256/256). Window kernels: causal with Sq < Sk and Sq > Sk
+// holds sums (the lazy rescale; O^T in AGPRs at head dims 256/256), large logits at head dim 64 (scale 1,
+// |q|, |k| up to 4: the scores' precision up to the exp). Window kernels: causal with Sq < Sk and Sq > Sk
 // (rows that see no key: O = 0, LSE = +inf), sliding windows (left, right) with skipped KV tiles, and
 // causal Q-tile pairs (odd tile counts, Sq != Sk, varlen pairs per sequence).
 // O and LSE sit inside larger allocations filled with sentinel bytes: the guard bytes around them and O's
@@ -48,6 +49,8 @@ struct Case {
   // keys from this one on (not varlen) have K times kJumpFactor: a later tile's row max jumps far above the
   // first tiles' (the lazy-max softmax's redo: gen/families/fmha_fwd.py lazy_max); -1: none
   int64_t jump_key = -1;
+  // Q and K values uniform in [-amplitude, amplitude] (V stays in [-1, 1]): large logits at scale 1
+  float amplitude = 1.0f;
 };
 
 constexpr float kJumpFactor = 8.0f;
@@ -90,7 +93,8 @@ struct Tensor {
   std::vector<uint8_t> bytes;
 };
 
-Tensor make_tensor(int64_t B, int64_t S, int64_t H, int64_t D, const InputType& t, std::mt19937& rng) {
+Tensor make_tensor(int64_t B, int64_t S, int64_t H, int64_t D, const InputType& t, std::mt19937& rng,
+                   float amplitude = 1.0f) {
   Tensor x;
   x.strides.head = D + kHeadPad;
   x.strides.seq = H * x.strides.head;
@@ -98,7 +102,7 @@ Tensor make_tensor(int64_t B, int64_t S, int64_t H, int64_t D, const InputType& 
   const size_t n = static_cast<size_t>(B * x.strides.batch);
   x.values.assign(n, 0.0f);
   x.bytes.assign(n * static_cast<size_t>(t.bytes()), 0);
-  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+  std::uniform_real_distribution<float> dist(-amplitude, amplitude);
   for (size_t i = 0; i < n; ++i) x.values[i] = t.store(x.bytes.data(), static_cast<int64_t>(i), dist(rng));
   return x;
 }
@@ -154,6 +158,11 @@ std::vector<Case> cases_for(const ManifestKernel& kernel) {
     // scale: the lazy-max kernels' sum test sends that tile to the redo, which rescales l and O
     cases.push_back({1, 2, 1, 37, 160, -1, text_param(kernel, "mask") == "none" ? -1 : 0, true, {}, {}, 4.0f, 100});
   }
+  if (kernel.family == "fmha_fwd" && param(kernel, "dqk") == 64) {
+    // large logits: scale 1, |q|, |k| up to 4 (scores of about +-60 in log2 units): the scores must keep
+    // fp32 precision up to the exp (rounding Q * scale to the input type fails O and LSE here)
+    cases.push_back({1, 2, 1, 37, 160, -1, text_param(kernel, "mask") == "none" ? -1 : 0, true, {}, {}, 8.0f, -1, 4.0f});
+  }
   return cases;
 }
 
@@ -176,7 +185,8 @@ class FmhaOnEmulator : public ::testing::Test {
   void run_and_check(const ManifestKernel& kernel, const Case& c, uint32_t seed) {
     SCOPED_TRACE("scale factor " + std::to_string(c.scale_factor) + " B=" + std::to_string(c.B) + " Hq=" + std::to_string(c.Hq) + " Hkv=" + std::to_string(c.Hkv) +
                  " Sq=" + std::to_string(c.Sq) + " Sk=" + std::to_string(c.Sk) + " window=(" +
-                 std::to_string(c.left) + "," + std::to_string(c.right) + ") lse=" + std::to_string(c.lse) + " jump_key=" + std::to_string(c.jump_key));
+                 std::to_string(c.left) + "," + std::to_string(c.right) + ") lse=" + std::to_string(c.lse) + " jump_key=" + std::to_string(c.jump_key) +
+                 " amplitude=" + std::to_string(c.amplitude));
     DeviceOptions options;
     options.choice = DeviceChoice::kEmulator;
     options.emu_arch = kernel.arch;
@@ -214,8 +224,8 @@ class FmhaOnEmulator : public ::testing::Test {
     p.scale = c.scale_factor * static_cast<float>(1.0 / std::sqrt(static_cast<double>(p.Dqk)));
     p.window_left = c.left, p.window_right = c.right;
     std::mt19937 rng(seed);
-    const Tensor q = make_tensor(batches, rows_q, c.Hq, p.Dqk, in, rng);
-    Tensor k = make_tensor(batches, rows_k, c.Hkv, p.Dqk, in, rng);
+    const Tensor q = make_tensor(batches, rows_q, c.Hq, p.Dqk, in, rng, c.amplitude);
+    Tensor k = make_tensor(batches, rows_k, c.Hkv, p.Dqk, in, rng, c.amplitude);
     if (c.jump_key >= 0) boost_keys(k, batches, rows_k, c.Hkv, p.Dqk, c.jump_key, in);
     const Tensor v = make_tensor(batches, rows_k, c.Hkv, p.Dv, in, rng);
     p.q = q.strides, p.k = k.strides, p.v = v.strides;
