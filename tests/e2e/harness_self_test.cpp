@@ -93,8 +93,8 @@ TEST_F(HarnessSelfTest, WriteBeyondTheOutputIsCaughtByTheGuard) {
   HostCase hc = make_case();
   // C one row short: the kernel's last row lands in the guard bytes.
   auto& c = hc.buffers.at("C");
-  const size_t row = c.size() / static_cast<size_t>(shape_.M);
-  c.resize(c.size() - row);
+  const auto row = static_cast<std::ptrdiff_t>(c.size()) / shape_.M;
+  c.erase(c.end() - row, c.end());  // (not resize: GCC -O1 warns about the growing path it cannot take)
   hc.check_output = nullptr;
   auto failures = run_forced(*kernel_, *modules_, *device_, hc);
   ASSERT_TRUE(failures.is_ok()) << failures.status().to_string();

@@ -2,6 +2,7 @@
 schema and say what callers need (match keys, kernargs, constraints with clear messages, a cost), and the
 family's ISA facts agree with the numerics room's MFMA table (a separately written source)."""
 
+import functools
 import json
 import math
 import os
@@ -25,15 +26,29 @@ ARCHS = ["gfx942", "gfx950"]
 
 
 @pytest.fixture(scope="module")
-def manifest(tmp_path_factory):
+def built_manifest(tmp_path_factory):
+    """The family's manifest as gen writes it (shared `defs` references)."""
     out = tmp_path_factory.mktemp("pack")
     work = tmp_path_factory.mktemp("work")
     run_build(BuildOptions(out=str(out), work=str(work), archs=ARCHS, jobs=1, specs=[gemm_fp8.SPEC]))
     with open(out / "manifest.json") as f:
-        data = inline_expressions(json.load(f))  # whole expressions for _eval (no shared `defs` references)
+        data = json.load(f)
     for k in data["kernels"]:
         assert (out / k["file"]).stat().st_size == k["size"]
     return data
+
+
+@pytest.fixture(scope="module")
+def manifest(built_manifest):
+    """Whole expressions for _eval (the shared `defs` references inlined)."""
+    return inline_expressions(json.loads(json.dumps(built_manifest)))
+
+
+@functools.cache
+def _rendered(arch):
+    """Every variant of the family for `arch` with its rendered text, rendered once for the module's tests."""
+    variants, _ = expand(gemm_fp8.SPEC, [arch])
+    return [(v, render(gemm_fp8.SPEC.template, build_context(gemm_fp8.SPEC, v)).text) for v in variants]
 
 
 def _eval(expr, env):
@@ -75,8 +90,8 @@ def _problem(M, N, K):
     return {"M": M, "N": N, "K": K, "lda": K, "ldb": K, "ldc": N, "alpha": 1.0, "cus": 304}
 
 
-def test_every_scaling_on_both_archs_with_the_arch_format(manifest):
-    validate_manifest(manifest)
+def test_every_scaling_on_both_archs_with_the_arch_format(built_manifest, manifest):
+    validate_manifest(built_manifest)  # as written: the schema checks the inlined trees 9x slower
     seen = {(k["arch"], k["match"]["scaling"]) for k in manifest["kernels"]}
     assert seen == {(a, s) for a in ARCHS for s in ("block128", "per_token")}
     for k in manifest["kernels"]:
@@ -211,9 +226,7 @@ def test_mfma_facts_agree_with_the_numerics_table(arch, table):
 
 @pytest.mark.parametrize("arch", ARCHS)
 def test_rendered_kernel_uses_the_arch_instructions(arch):
-    variants, _ = expand(gemm_fp8.SPEC, [arch])
-    for v in variants:
-        text = render(gemm_fp8.SPEC.template, build_context(gemm_fp8.SPEC, v)).text
+    for v, text in _rendered(arch):
         # 16-row decode tiles use the arch's 16x16 FP8 shape, every other tile its 32x32 one
         shape = (archs.FP8_MFMA_16X16 if v.params["bm"] == 16 else archs.FP8_MFMA)[arch]
         other = (archs.FP8_MFMA if v.params["bm"] == 16 else archs.FP8_MFMA_16X16)[arch]
@@ -249,11 +262,9 @@ def test_gfx950_block128_prefill_loads_slabs_straight_into_lds():
     lgkmcnt(0) comes after the slab's last MFMA, and the next B scale's s_load after that wait, so no
     operand wait waits for a scale load. gfx942 (dword LDS DMA only) and per_token keep the staged slab."""
     for arch in ARCHS:
-        variants, _ = expand(gemm_fp8.SPEC, [arch])
-        for v in variants:
+        for v, text in _rendered(arch):
             if v.params["ks"] > 1:
                 continue
-            text = render(gemm_fp8.SPEC.template, build_context(gemm_fp8.SPEC, v)).text
             direct = arch == "gfx950" and v.params["scaling"] == "block128"
             assert ("offen lds" in text) == direct, v.params
             assert ("ds_write_b128" in text) != direct, v.params
@@ -314,10 +325,8 @@ def test_decode_waves_keep_several_blocks_in_flight(arch):
     """A decode K-slice waits for block i while the later sets' loads stay outstanding: with S operand sets
     the steady-state wait is vmcnt((S-1) x loads per block), and the 16-row tiles (M <= 16, where a
     workgroup is often alone on its CU) keep three blocks in flight (two sets kept one: vmcnt(lpb))."""
-    variants, _ = expand(gemm_fp8.SPEC, [arch])
-    for v in (v for v in variants if v.params["ks"] > 1):
+    for v, text in ((v, text) for v, text in _rendered(arch) if v.params["ks"] > 1):
         plan = gemm_fp8._plan(arch, v.params)
-        text = render(gemm_fp8.SPEC.template, build_context(gemm_fp8.SPEC, v)).text
         waits = {int(n) for n in re.findall(r"s_waitcnt vmcnt\((\d+)\)", text)}
         lpb, sets = plan["loads_per_block"], plan["sets"]
         assert max(waits) == (sets - 1) * lpb <= 63, v.id
