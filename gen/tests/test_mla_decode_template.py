@@ -227,6 +227,16 @@ def _registers(operand: str) -> set[int]:
     return set(range(int(m.group(1)), int(m.group(2)) + 1)) if m else {int(operand[1:])}
 
 
+def _assert_no_later_mfma_reads(lines, reads, mfmas):
+    """No MFMA of `mfmas` (line indices) issued after the first of `reads` (LDS reads) takes one of their
+    destination registers as its A or B operand."""
+    read_regs = set().union(*(_registers(lines[i].split()[1].rstrip(",")) for i in reads))
+    for i in mfmas:
+        if i > reads[0]:
+            srcs = [op.strip() for op in lines[i].split(",")[1:3]]
+            assert not read_regs & set().union(*(_registers(s) for s in srcs)), lines[i]
+
+
 def test_gfx942_split_pv_stores_and_reads_the_next_tile_between_row_tile_1s_pv_mfmas():
     variant = next(v for v in VARIANTS if v.id == "mla_decode_gfx942_w2_t2_kvfp8_qfp8")
     plan = mla_decode.SPEC.plan(variant.arch, variant.params)
@@ -243,11 +253,7 @@ def test_gfx942_split_pv_stores_and_reads_the_next_tile_between_row_tile_1s_pv_m
     # the next tile's S operand reads follow the second barrier, into registers no later MFMA of the loop reads
     reads = [i for i, line in enumerate(lines) if re.match(r"\s*ds_read_b128", line) and i > barriers[1]]
     assert len(reads) == plan["steps"] // plan["read_steps"]
-    read_regs = set().union(*(_registers(lines[i].split()[1].rstrip(",")) for i in reads))
-    for i in pv:
-        if i > reads[0]:
-            srcs = [op.strip() for op in lines[i].split(",")[1:3]]
-            assert not read_regs & set().union(*(_registers(s) for s in srcs))
+    _assert_no_later_mfma_reads(lines, reads, pv)
     # nothing of the loop top is left before the first S MFMA but the padding wave's branch
     first_s = next(i for i, line in enumerate(lines) if re.match(r"\s*v_mfma_f32_16x16x32_fp8", line))
     assert not any(re.match(r"\s*(ds_|s_barrier|global_load)", line) for line in lines[:first_s])
@@ -269,11 +275,7 @@ def test_gfx942_bf16_q_stores_the_next_tile_and_reads_its_first_k_group_in_the_p
     # S's first K group read after the second barrier, into registers no MFMA after it reads
     k_reads = [i for i, line in enumerate(lines) if re.match(r"\s*ds_read_b128", line) and i > barriers[1]]
     assert k_reads
-    read_regs = set().union(*(_registers(lines[i].split()[1].rstrip(",")) for i in k_reads))
-    for i in pv:
-        if i > k_reads[0]:
-            srcs = [op.strip() for op in lines[i].split(",")[1:3]]
-            assert not read_regs & set().union(*(_registers(s) for s in srcs))
+    _assert_no_later_mfma_reads(lines, k_reads, pv)
     # the loop top: no stores, loads or barrier before S's first MFMA
     first_s = next(i for i, line in enumerate(lines) if re.match(r"\s*v_mfma_\S+ v\[", line))
     assert not any(re.match(r"\s*(ds_write|s_barrier|global_load)", line) for line in lines[:first_s])
