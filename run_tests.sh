@@ -27,13 +27,13 @@ configure_side_build() {
   ln -sfn "$MAIN_PACK" "$dir/pack"
 }
 
-# Concurrency under ThreadSanitizer (-O1 without debug info for a faster build: a report names functions,
-# not lines): the tests labelled `tsan`, the module cache's concurrent first use,
+# Concurrency under ThreadSanitizer (-Og without debug info for a faster build: 158 s against -O1's 195 on 2
+# cores, its tests 30 s against 28; a report names functions, not lines): the tests labelled `tsan`, the module cache's concurrent first use,
 # the emulator's workgroups on several host threads, and op calls from several threads on one Runtime.
 # INGOT_SKIP_TSAN=1 skips it.
 if [ "${INGOT_SKIP_TSAN:-0}" != "1" ]; then
   echo "== ThreadSanitizer: tests labelled tsan"
-  configure_side_build "$BUILD_DIR-tsan" -DINGOT_TSAN=ON -DINGOT_WITH_EMU=ON -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS=-O1
+  configure_side_build "$BUILD_DIR-tsan" -DINGOT_TSAN=ON -DINGOT_WITH_EMU=ON -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS=-Og
   cmake --build "$BUILD_DIR-tsan" -j "$(nproc)" \
     --target ingot_module_cache_tests emu_exec_threads_tests ingot_runtime_threads_tests
   INGOT_PACK="$MAIN_PACK" TSAN_OPTIONS="halt_on_error=1" ctest --test-dir "$BUILD_DIR-tsan" -L tsan --output-on-failure
