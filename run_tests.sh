@@ -28,8 +28,9 @@ configure_side_build() {
 }
 
 # Concurrency under ThreadSanitizer (-Og without debug info for a faster build: 158 s against -O1's 195 on 2
-# cores, its tests 30 s against 28; a report names functions, not lines): the tests labelled `tsan`, the module cache's concurrent first use,
-# the emulator's workgroups on several host threads, and op calls from several threads on one Runtime.
+# cores, its tests 30 s against 28; a report names functions, not lines): the tests labelled `tsan`, the
+# module cache's concurrent first use, the emulator's workgroups on several host threads, and op calls from
+# several threads on one Runtime.
 # INGOT_SKIP_TSAN=1 skips it.
 if [ "${INGOT_SKIP_TSAN:-0}" != "1" ]; then
   echo "== ThreadSanitizer: tests labelled tsan"
