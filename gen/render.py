@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import jinja2
 
+from gen.lds_waits import tight_lds_waits
 from gen.paths import ASM_DIR
 
 _MARK_OPEN = "\x1e"
@@ -82,9 +83,11 @@ class Rendered:
 
 
 def make_environment(asm_dir=ASM_DIR) -> jinja2.Environment:
-    return jinja2.Environment(loader=_MarkingLoader(str(asm_dir)), undefined=jinja2.StrictUndefined,
+    env = jinja2.Environment(loader=_MarkingLoader(str(asm_dir)), undefined=jinja2.StrictUndefined,
                               trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                               autoescape=False)
+    env.filters["tight_lds_waits"] = tight_lds_waits
+    return env
 
 
 def _strip_markers(raw: str) -> Rendered:
