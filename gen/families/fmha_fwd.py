@@ -172,6 +172,11 @@ def _plan(arch: str, p: dict, compact: bool = True) -> dict:
     # K staging covers 128-byte column blocks; a row that ends inside its last block (fp8 at 64 or 192
     # bytes) leaves the lanes past the row's end masked (chunk column >= k_row_chunks reads nothing)
     k_row_bytes = -(-dqk * eb // 128) * 128
+    # gfx942 fp8 at VALU_LEAN_HEAD_DIMS: the 64-byte rows staged as they are, 4 chunks per row (the template's
+    # own thread map), so that no lane loads and writes a block's empty half
+    k_row_stage_chunks = 8
+    if fp8 and arch == "gfx942" and (dqk, dv) in VALU_LEAN_HEAD_DIMS:
+        k_row_bytes, k_row_stage_chunks = dqk * eb, dqk * eb // CHUNK_BYTES
     k_stage = _staging(k_row_bytes // 2, threads)
     cols_per_chunk = CHUNK_BYTES // eb     # V columns per 16-byte chunk
     # gfx950, 16-bit V: V stays row-major in LDS and ds_read_b64_tr_b16 reads it transposed (no V^T writes)
@@ -206,7 +211,7 @@ def _plan(arch: str, p: dict, compact: bool = True) -> dict:
     plan.update({
         "mfma_qk": mfma_qk, "mfma_pv": mfma_pv, "pv_f16_rtz": False, "fp8": fp8, "elem_bytes": eb, "chunk_cols": chunk_cols,
         "half_bytes": half_bytes, "cols_per_chunk": cols_per_chunk, "threads": threads, "groups": groups, "blocks": blocks, "k_batch": k_batch, "v_batch": v_batch,
-        "k_stage": k_stage, "k_row_chunks": dqk * eb // CHUNK_BYTES, "v_stage": v_stage, "k_pitch": k_pitch, "vt_pitch": v_pitch,
+        "k_stage": k_stage, "k_row_chunks": dqk * eb // CHUNK_BYTES, "k_row_stage_chunks": k_row_stage_chunks, "v_stage": v_stage, "k_pitch": k_pitch, "vt_pitch": v_pitch,
         "v_transposed_read": v_transposed_read, "o_agprs": o_agprs,
         "lds_vt": k_bytes, "lds_bytes": lds_bytes, "bq": p["waves"] * ROWS_PER_WAVE, "kv_tile": KV_TILE,
         "lds_banks": LDS_BANKS[arch],
@@ -220,6 +225,16 @@ def _plan(arch: str, p: dict, compact: bool = True) -> dict:
     plan["lazy_max"] = (dqk, dv) in VALU_LEAN_HEAD_DIMS
     # gfx950 fp8 V to bf16 in one instruction per two values (v_cvt_scalef32_pk_bf16_fp8) instead of four
     plan["fp8_v_direct"] = fp8 and arch == "gfx950" and (dqk, dv) in VALU_LEAN_HEAD_DIMS
+    # gfx942 fp8 there: V's bf16 values written from the high halves of the converted f32 (no v_perm)
+    plan["fp8_v_high_halves"] = fp8 and arch == "gfx942" and (dqk, dv) in VALU_LEAN_HEAD_DIMS
+    # ... and the full tile's wait for the S results counted against the instructions before it (no s_nop 7s)
+    plan["s_wait_counted"] = plan["fp8_v_high_halves"]
+    # ... the tile's LDS reads before the next tiles' load issue, and the second V^T block read step by step
+    # (a lone wave's chain per KV tile; bench/fmha_table README "session 14 hd64")
+    plan["pv_reads_per_step"] = plan["fp8_v_high_halves"] and plan["v_batch"] == 1
+    plan["lds_reads_first"] = plan["fp8_v_high_halves"]
+    if plan["lds_reads_first"] and plan["v_k_addr"] == plan["v_kf"]:
+        _own_load_addresses(plan, len(k_stage), len(v_stage))
     return plan
 
 
@@ -292,6 +307,17 @@ def _lean_registers(groups: int, blocks: int, k_stage: list, v_stage: list) -> d
     plan["next_free_vgpr"] = vgprs.next_free()
     plan["agpr_count"] = 0
     return plan
+
+
+def _own_load_addresses(plan: dict, k_count: int, v_count: int) -> None:
+    """The compact map's tail-tile load addresses (kept in the K operand registers there) in registers of their
+    own above the map, where the loop's K reads fill those registers before the loads issue; only where the
+    waves per SIMD stay the same."""
+    waves = _waves_per_simd(plan)
+    base = plan["next_free_vgpr"]
+    plan["v_k_addr"], plan["v_v_addr"] = base, base + k_count
+    plan["next_free_vgpr"] = base + k_count + v_count
+    assert _waves_per_simd(plan) == waves, "the load addresses would cost a wave per SIMD"
 
 
 def _waves_per_simd(plan: dict) -> int:
