@@ -227,11 +227,13 @@ def _plan(arch: str, p: dict, compact: bool = True) -> dict:
     plan["fp8_v_direct"] = fp8 and arch == "gfx950" and (dqk, dv) in VALU_LEAN_HEAD_DIMS
     # gfx942 fp8 there: V's bf16 values written from the high halves of the converted f32 (no v_perm)
     plan["fp8_v_high_halves"] = fp8 and arch == "gfx942" and (dqk, dv) in VALU_LEAN_HEAD_DIMS
-    # ... and the full tile's wait for the S results counted against the instructions before it (no s_nop 7s)
-    plan["s_wait_counted"] = plan["fp8_v_high_halves"]
-    # ... the tile's LDS reads before the next tiles' load issue, and the second V^T block read step by step
-    # (a lone wave's chain per KV tile; bench/fmha_table README "session 14 hd64")
-    plan["pv_reads_per_step"] = plan["fp8_v_high_halves"] and plan["v_batch"] == 1
+    # every gfx942 kernel there (a wave's chain per KV tile; bench/fmha_table README "session 14 hd64"): the full
+    # tile's wait for the S results counted against the instructions before it (no s_nop 7s), and the second
+    # V^T block read step by step
+    plan["s_wait_counted"] = arch == "gfx942" and (dqk, dv) in VALU_LEAN_HEAD_DIMS
+    plan["pv_reads_per_step"] = plan["s_wait_counted"] and plan["v_batch"] == 1
+    # fp8 there: the tile's LDS reads before the next tiles' load issue (the 16-bit maps have no registers left
+    # for the tail's load addresses)
     plan["lds_reads_first"] = plan["fp8_v_high_halves"]
     if plan["lds_reads_first"] and plan["v_k_addr"] == plan["v_kf"]:
         _own_load_addresses(plan, len(k_stage), len(v_stage))
