@@ -227,16 +227,14 @@ def _plan(arch: str, p: dict, compact: bool = True) -> dict:
     plan["fp8_v_direct"] = fp8 and arch == "gfx950" and (dqk, dv) in VALU_LEAN_HEAD_DIMS
     # gfx942 fp8 there: V's bf16 values written from the high halves of the converted f32 (no v_perm)
     plan["fp8_v_high_halves"] = fp8 and arch == "gfx942" and (dqk, dv) in VALU_LEAN_HEAD_DIMS
-    # every gfx942 kernel there (a wave's chain per KV tile; bench/fmha_table README "session 14 hd64"): the full
-    # tile's wait for the S results counted against the instructions before it (no s_nop 7s), and the second
-    # V^T block read step by step
-    plan["s_wait_counted"] = arch == "gfx942" and (dqk, dv) in VALU_LEAN_HEAD_DIMS
-    plan["pv_reads_per_step"] = plan["s_wait_counted"] and plan["v_batch"] == 1
-    # fp8 there: the tile's LDS reads before the next tiles' load issue (the 16-bit maps have no registers left
-    # for the tail's load addresses)
-    plan["lds_reads_first"] = plan["fp8_v_high_halves"]
-    if plan["lds_reads_first"] and plan["v_k_addr"] == plan["v_kf"]:
-        _own_load_addresses(plan, len(k_stage), len(v_stage))
+    # every kernel there (a wave's chain per KV tile; bench/fmha_table README "session 14 hd64"): the full tile's
+    # wait for the S results counted against the instructions before it (no s_nop 7s), the second V^T block
+    # read step by step, and the tile's LDS reads before the next tiles' load issue where the tail's load
+    # addresses can have registers apart from the K operands without a wave less per SIMD
+    lean_chain = (dqk, dv) in VALU_LEAN_HEAD_DIMS
+    plan["s_wait_counted"] = lean_chain
+    plan["pv_reads_per_step"] = lean_chain and plan["v_batch"] == 1
+    plan["lds_reads_first"] = lean_chain and _load_addresses_apart(plan, len(k_stage), len(v_stage))
     return plan
 
 
@@ -311,15 +309,18 @@ def _lean_registers(groups: int, blocks: int, k_stage: list, v_stage: list) -> d
     return plan
 
 
-def _own_load_addresses(plan: dict, k_count: int, v_count: int) -> None:
-    """The compact map's tail-tile load addresses (kept in the K operand registers there) in registers of their
-    own above the map, where the loop's K reads fill those registers before the loads issue; only where the
-    waves per SIMD stay the same."""
-    waves = _waves_per_simd(plan)
-    base = plan["next_free_vgpr"]
-    plan["v_k_addr"], plan["v_v_addr"] = base, base + k_count
-    plan["next_free_vgpr"] = base + k_count + v_count
-    assert _waves_per_simd(plan) == waves, "the load addresses would cost a wave per SIMD"
+def _load_addresses_apart(plan: dict, k_count: int, v_count: int) -> bool:
+    """Whether the tail tile's load addresses are apart from the K operand registers (the loop's K reads may
+    then fill those before the loads issue): the compact map keeps them there, and moves them to registers of
+    their own above the map when that costs no wave per SIMD (else the plan is left as it was)."""
+    if plan["v_k_addr"] != plan["v_kf"]:
+        return True
+    waves, base = _waves_per_simd(plan), plan["next_free_vgpr"]
+    moved = dict(plan, v_k_addr=base, v_v_addr=base + k_count, next_free_vgpr=base + k_count + v_count)
+    if moved["next_free_vgpr"] > MAX_ARCH_VGPRS or _waves_per_simd(moved) < waves:
+        return False
+    plan.update(moved)
+    return True
 
 
 def _waves_per_simd(plan: dict) -> int:
