@@ -234,7 +234,7 @@ def _plan(arch: str, p: dict, compact: bool = True) -> dict:
     lean_chain = (dqk, dv) in VALU_LEAN_HEAD_DIMS
     plan["s_wait_counted"] = lean_chain
     plan["pv_reads_per_step"] = lean_chain and plan["v_batch"] == 1
-    plan["lds_reads_first"] = lean_chain and _load_addresses_apart(plan, len(k_stage), len(v_stage))
+    plan["lds_reads_first"] = lean_chain and _load_addresses_apart(plan, len(k_stage), len(v_stage), arch == "gfx950")
     return plan
 
 
@@ -309,17 +309,24 @@ def _lean_registers(groups: int, blocks: int, k_stage: list, v_stage: list) -> d
     return plan
 
 
-def _load_addresses_apart(plan: dict, k_count: int, v_count: int) -> bool:
+def _load_addresses_apart(plan: dict, k_count: int, v_count: int, s_registers: bool) -> bool:
     """Whether the tail tile's load addresses are apart from the K operand registers (the loop's K reads may
     then fill those before the loads issue): the compact map keeps them there, and moves them to registers of
-    their own above the map when that costs no wave per SIMD (else the plan is left as it was)."""
+    their own above the map when that costs no wave per SIMD, else (`s_registers`) into the S registers (else
+    the plan is left as it was). gfx950 only for the latter: its 16-bit w4 kernels gain (1709 -> 1664 cycles per
+    KV tile at bf16), gfx942's, MFMA-bound, lose (2322 -> 2486; bench/fmha_table README, session 14 hd64)."""
     if plan["v_k_addr"] != plan["v_kf"]:
         return True
     waves, base = _waves_per_simd(plan), plan["next_free_vgpr"]
     moved = dict(plan, v_k_addr=base, v_v_addr=base + k_count, next_free_vgpr=base + k_count + v_count)
-    if moved["next_free_vgpr"] > MAX_ARCH_VGPRS or _waves_per_simd(moved) < waves:
+    if moved["next_free_vgpr"] <= MAX_ARCH_VGPRS and _waves_per_simd(moved) == waves:
+        plan.update(moved)
+        return True
+    # else the S registers: between the barrier and the S MFMAs (where the loop's loads issue) they hold the
+    # previous tile's fp32 P, already packed into v_p; this tile's first S MFMA rewrites them
+    if not s_registers or k_count + v_count > 16:
         return False
-    plan.update(moved)
+    plan["v_k_addr"], plan["v_v_addr"] = plan["v_s"], plan["v_s"] + k_count
     return True
 
 
