@@ -281,6 +281,7 @@ def _registers(groups: int, blocks: int, k_stage: list, v_stage: list, o_agprs: 
         "v_k_addr": take(len(k_stage)),    # per-tile masked load addresses (kept until the load issues)
         "v_v_addr": take(len(v_stage)),
         "v_vrow": take(1),                 # this thread's V key (the K key is v_krow)
+        "compact": False,
     }
     plan["next_free_vgpr"] = vgprs.next_free()
     plan["agpr_count"] = 16 * blocks if o_agprs else 0
@@ -298,7 +299,7 @@ def _lean_registers(groups: int, blocks: int, k_stage: list, v_stage: list) -> d
     singles = 28 + 1 + len(k_stage) + len(v_stage)
     vgprs = VgprAllocator(singles)
     take = vgprs.take
-    plan = {"v_vrow": 28, "v_k_off": 29, "v_v_off": 29 + len(k_stage),
+    plan = {"compact": True, "v_vrow": 28, "v_k_off": 29, "v_v_off": 29 + len(k_stage),
             "v_q": take(4 * groups), "v_o": take(16 * blocks), "v_s": take(16), "v_p": take(8),
             "v_kf": take(4 * LEAN_K_BATCH), "v_vf": take(8 * LEAN_V_BATCH),
             "v_k_data": take(4 * len(k_stage)), "v_v_data": take(4 * len(v_stage))}
