@@ -172,6 +172,11 @@ def _plan(arch: str, p: dict, compact: bool = True) -> dict:
     # K staging covers 128-byte column blocks; a row that ends inside its last block (fp8 at 64 or 192
     # bytes) leaves the lanes past the row's end masked (chunk column >= k_row_chunks reads nothing)
     k_row_bytes = -(-dqk * eb // 128) * 128
+    # gfx942 fp8 at VALU_LEAN_HEAD_DIMS: the 64-byte rows staged as they are, 4 chunks per row (the template's
+    # own thread map), so that no lane loads and writes a block's empty half
+    k_row_stage_chunks = 8
+    if fp8 and arch == "gfx942" and (dqk, dv) in VALU_LEAN_HEAD_DIMS:
+        k_row_bytes, k_row_stage_chunks = dqk * eb, dqk * eb // CHUNK_BYTES
     k_stage = _staging(k_row_bytes // 2, threads)
     cols_per_chunk = CHUNK_BYTES // eb     # V columns per 16-byte chunk
     # gfx950, 16-bit V: V stays row-major in LDS and ds_read_b64_tr_b16 reads it transposed (no V^T writes)
@@ -206,7 +211,7 @@ def _plan(arch: str, p: dict, compact: bool = True) -> dict:
     plan.update({
         "mfma_qk": mfma_qk, "mfma_pv": mfma_pv, "pv_f16_rtz": False, "fp8": fp8, "elem_bytes": eb, "chunk_cols": chunk_cols,
         "half_bytes": half_bytes, "cols_per_chunk": cols_per_chunk, "threads": threads, "groups": groups, "blocks": blocks, "k_batch": k_batch, "v_batch": v_batch,
-        "k_stage": k_stage, "k_row_chunks": dqk * eb // CHUNK_BYTES, "v_stage": v_stage, "k_pitch": k_pitch, "vt_pitch": v_pitch,
+        "k_stage": k_stage, "k_row_chunks": dqk * eb // CHUNK_BYTES, "k_row_stage_chunks": k_row_stage_chunks, "v_stage": v_stage, "k_pitch": k_pitch, "vt_pitch": v_pitch,
         "v_transposed_read": v_transposed_read, "o_agprs": o_agprs,
         "lds_vt": k_bytes, "lds_bytes": lds_bytes, "bq": p["waves"] * ROWS_PER_WAVE, "kv_tile": KV_TILE,
         "lds_banks": LDS_BANKS[arch],
@@ -220,6 +225,16 @@ def _plan(arch: str, p: dict, compact: bool = True) -> dict:
     plan["lazy_max"] = (dqk, dv) in VALU_LEAN_HEAD_DIMS
     # gfx950 fp8 V to bf16 in one instruction per two values (v_cvt_scalef32_pk_bf16_fp8) instead of four
     plan["fp8_v_direct"] = fp8 and arch == "gfx950" and (dqk, dv) in VALU_LEAN_HEAD_DIMS
+    # gfx942 fp8 there: V's bf16 values written from the high halves of the converted f32 (no v_perm)
+    plan["fp8_v_high_halves"] = fp8 and arch == "gfx942" and (dqk, dv) in VALU_LEAN_HEAD_DIMS
+    # every kernel there (a wave's chain per KV tile; bench/fmha_table README "session 14 hd64"): the full tile's
+    # wait for the S results counted against the instructions before it (no s_nop 7s), the second V^T block
+    # read step by step, and the tile's LDS reads before the next tiles' load issue where the tail's load
+    # addresses can have registers apart from the K operands without a wave less per SIMD
+    lean_chain = (dqk, dv) in VALU_LEAN_HEAD_DIMS
+    plan["s_wait_counted"] = lean_chain
+    plan["pv_reads_per_step"] = lean_chain and plan["v_batch"] == 1
+    plan["lds_reads_first"] = lean_chain and _load_addresses_apart(plan, len(k_stage), len(v_stage), arch == "gfx950")
     return plan
 
 
@@ -266,6 +281,7 @@ def _registers(groups: int, blocks: int, k_stage: list, v_stage: list, o_agprs: 
         "v_k_addr": take(len(k_stage)),    # per-tile masked load addresses (kept until the load issues)
         "v_v_addr": take(len(v_stage)),
         "v_vrow": take(1),                 # this thread's V key (the K key is v_krow)
+        "compact": False,
     }
     plan["next_free_vgpr"] = vgprs.next_free()
     plan["agpr_count"] = 16 * blocks if o_agprs else 0
@@ -283,7 +299,7 @@ def _lean_registers(groups: int, blocks: int, k_stage: list, v_stage: list) -> d
     singles = 28 + 1 + len(k_stage) + len(v_stage)
     vgprs = VgprAllocator(singles)
     take = vgprs.take
-    plan = {"v_vrow": 28, "v_k_off": 29, "v_v_off": 29 + len(k_stage),
+    plan = {"compact": True, "v_vrow": 28, "v_k_off": 29, "v_v_off": 29 + len(k_stage),
             "v_q": take(4 * groups), "v_o": take(16 * blocks), "v_s": take(16), "v_p": take(8),
             "v_kf": take(4 * LEAN_K_BATCH), "v_vf": take(8 * LEAN_V_BATCH),
             "v_k_data": take(4 * len(k_stage)), "v_v_data": take(4 * len(v_stage))}
@@ -292,6 +308,27 @@ def _lean_registers(groups: int, blocks: int, k_stage: list, v_stage: list) -> d
     plan["next_free_vgpr"] = vgprs.next_free()
     plan["agpr_count"] = 0
     return plan
+
+
+def _load_addresses_apart(plan: dict, k_count: int, v_count: int, s_registers: bool) -> bool:
+    """Whether the tail tile's load addresses are apart from the K operand registers (the loop's K reads may
+    then fill those before the loads issue): the compact map keeps them there, and moves them to registers of
+    their own above the map when that costs no wave per SIMD, else (`s_registers`) into the S registers (else
+    the plan is left as it was). gfx950 only for the latter: its 16-bit w4 kernels gain (1709 -> 1664 cycles per
+    KV tile at bf16), gfx942's, MFMA-bound, lose (2322 -> 2486; bench/fmha_table README, session 14 hd64)."""
+    if plan["v_k_addr"] != plan["v_kf"]:
+        return True
+    waves, base = _waves_per_simd(plan), plan["next_free_vgpr"]
+    moved = dict(plan, v_k_addr=base, v_v_addr=base + k_count, next_free_vgpr=base + k_count + v_count)
+    if moved["next_free_vgpr"] <= MAX_ARCH_VGPRS and _waves_per_simd(moved) == waves:
+        plan.update(moved)
+        return True
+    # else the S registers: between the barrier and the S MFMAs (where the loop's loads issue) they hold the
+    # previous tile's fp32 P, already packed into v_p; this tile's first S MFMA rewrites them
+    if not s_registers or k_count + v_count > 16:
+        return False
+    plan["v_k_addr"], plan["v_v_addr"] = plan["v_s"], plan["v_s"] + k_count
+    return True
 
 
 def _waves_per_simd(plan: dict) -> int:

@@ -1,6 +1,6 @@
 """Register plans of the fmha families that the emulator's numbers do not show directly: the compact map
 (gen/families/fmha_fwd.py _lean_registers) is taken exactly where it adds a wave per SIMD and keeps every
-live range apart, and fmha_fwd_pp splits its staging between the wave groups exactly where a tile is not one
+live range apart (the tail loads' addresses apart from the registers the loop's early LDS reads fill), and fmha_fwd_pp splits its staging between the wave groups exactly where a tile is not one
 K and one V chunk per thread. (Numbers: tests/fmha_fwd on the emulator.)"""
 
 import pytest
@@ -28,7 +28,7 @@ def test_compact_map_only_where_it_adds_a_wave(variant):
     p = variant.params
     plan = fmha_fwd._plan(variant.arch, p)
     full = fmha_fwd._plan(variant.arch, p, compact=False)
-    compact = plan["v_k_addr"] == plan["v_kf"]
+    compact = plan["compact"]
     assert compact == (fmha_fwd._waves_per_simd(plan) > fmha_fwd._waves_per_simd(full))
     if (p["dqk"], p["waves"]) == (64, 4) and p["dtype"] != "fp8":
         assert compact and plan["next_free_vgpr"] <= 128, "16-bit hd64 at 4 waves: 4 waves per SIMD"
@@ -44,12 +44,18 @@ def test_live_ranges_apart(variant):
         for reg in regs:
             assert reg not in taken, f"v{reg}: {taken.get(reg)} and {name}"
             taken[reg] = name
-    # the tail loads' masked addresses: their own registers, or inside the K operand registers
+    # the tail loads' masked addresses: their own registers, inside the K operand registers (the compact map),
+    # or inside the S registers (gfx950's compact map when the loop's LDS reads go first); never where those
+    # early LDS reads land (the K and V operand registers), and below the plan's end
     k, v = len(plan["k_stage"]), len(plan["v_stage"])
     addresses = set(range(plan["v_k_addr"], plan["v_k_addr"] + k)) | set(range(plan["v_v_addr"], plan["v_v_addr"] + v))
-    assert len(addresses) == k + v
+    assert len(addresses) == k + v and max(addresses) < plan["next_free_vgpr"]
+    if plan["lds_reads_first"]:
+        assert not addresses & (set(ranges["v_kf"]) | set(ranges["v_vf"]))
     if plan["v_k_addr"] == plan["v_kf"]:
-        assert addresses <= set(ranges["v_kf"])
+        assert plan["compact"] and addresses <= set(ranges["v_kf"])
+    elif plan["v_k_addr"] == plan["v_s"]:
+        assert plan["compact"] and variant.arch == "gfx950" and addresses <= set(ranges["v_s"])
     else:
         assert not addresses & set(taken)
 
