@@ -424,6 +424,17 @@ def _plan(arch: str, p: dict) -> dict:
                    if split_stores and v_vops + 8 * cg >= v_vops + steps * smf.operand_regs]
     if split_stores:
         end = v_s0_resc + 8
+    # split_stores with 8 lanes a key and 8-byte loads (gfx942 w2_t2 fp8 x fp8): the bf16 V tile in LDS key-pair
+    # interleaved (`pair_v`): each dword holds one column of keys 2m (low half) and 2m+1 (high), which lanes l and
+    # l ^ 8 load; one DPP move a load trades the partner's raw word, so a lane widens the pairs of half of its
+    # columns (per-lane v_perm selectors in 2 VGPRs after the plan). A P.V operand (keys 4g..4g+3 of one column) is
+    # then two such dwords, read as they are by one ds_read2st64_b32: the 64 v_perms a tile that made the operands
+    # from row-major reads go. Layout, dwords: unit (2b + m % 2) * 64 + 16 (m // 2) + i for column 64G + 4i + j,
+    # b = 4G + j (O's column order is unchanged): the reads meet no bank twice; the stores are ds_write2st64_b32.
+    pair_v = split_stores and lanes_per_key == 8 and kv_loader["regs"] == 2
+    v_pair_sel = end
+    if pair_v:
+        end = v_pair_sel + 2
     return {
         "mfma": mf, "waves": w, "tiles": tiles, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks,
         "steps": steps, "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader,
@@ -434,7 +445,7 @@ def _plan(arch: str, p: dict) -> dict:
         "pipelined": pipelined, "v_s2": v_s2, "f_bytes": f_bytes, "b_bytes": b_bytes, "b0": 2 * f_bytes,
         "split_pv": split_pv, "lag_s": lag_s, "k_bufs": k_bufs, "v_lag_resc": lag_resc,
         "pv_stores": pv_stores, "v_pv_wide": v_pv_wide, "double_buffer": double_buffer, "tile_bytes": tile_bytes, "v_db_wide": v_db_wide,
-        "lean_softmax": lean_softmax, "early_loads": early_loads, "pv_tail_stores": pv_tail_stores, "v_early": v_early, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "split_stores": split_stores, "v_s0_resc": v_s0_resc, "s_phase_cgs": s_phase_cgs, "v_widened": k_ops,
+        "lean_softmax": lean_softmax, "early_loads": early_loads, "pv_tail_stores": pv_tail_stores, "v_early": v_early, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "split_stores": split_stores, "pair_v": pair_v, "v_pair_sel": v_pair_sel, "v_s0_resc": v_s0_resc, "s_phase_cgs": s_phase_cgs, "v_widened": k_ops,
         "v_vops": v_vops, "v_resc": v_resc if split_pv else k_ops,
         "fp8_s": fp8_s, "s_mfma": smf, "s_elem": s_elem, "s_pitch": s_pitch, "s_odd_shift": s_odd_shift, "s_lds": s_lds_at,
         "s_pad": (DQK * s_elem, s_row_bytes) if s_row_bytes > DQK * s_elem else None,
