@@ -43,7 +43,11 @@ and kept, P.V runs for row tile 0 with row tile 1's softmax between its MFMAs, t
 next KV tile's V columns widened between its MFMAs (`early_widen`), and stored there too after a barrier (every
 wave is done reading the tile by then: `split_stores`), with the loads of the tile after, a second barrier and the
 next tile's K reads, so the loop top has no barrier; P.V's first two column groups are read and made under row
-tile 1's S MFMAs and its last two under row tile 0's.
+tile 1's S MFMAs and its last two under row tile 0's. Its W=2 variant (8 lanes a key, 8-byte loads) keeps the bf16
+V tile key-pair interleaved (`pair_v`, _plan): lanes l and l ^ 8 hold the two keys of a pair and trade one raw
+word a load by DPP, so each dword written holds one column of both keys and P.V reads its operands as they are
+(ds_read2st64_b32), without the 64 v_perms a tile of the row-major tile; the first 4 loads are widened during
+row tile 0's P.V.
 gfx950's fp8 x fp8 variants keep the bf16 tile (P.V's alone) at the pitch whose transposed V reads meet no bank
 twice (1184, _row_pitch). Its w4_t2 one, where the registers allow it without losing occupancy,
 pipelines the KV tiles across the loop (`pipelined`): S of tile n+1 runs with tile n's softmax between its
