@@ -419,6 +419,17 @@ def _plan(arch: str, p: dict) -> dict:
                      and _occupancy(arch, w, 2 * tile_bytes, db_end, agprs) == _occupancy(arch, w, lds_bytes, end, agprs))
     if double_buffer:
         lds_bytes, end = 2 * tile_bytes, db_end
+    # gfx950: P.V's transposed V reads run `v_ahead` batches ahead of its MFMAs, batch i in v_bufs[i % len] (8
+    # registers a buffer with 2 column blocks a batch): one wave per SIMD otherwise waits on their latency every few
+    # MFMAs. The pipelined variant's K buffers are free during P.V(n) (S(n+1) is done with them) and join its two V
+    # buffers; the double-buffered fp8 KV one (V in the K buffers) reads 2 column blocks a batch instead of 4. Three
+    # batches ahead, 12 reads, stay within lgkmcnt's 15 (timing model, cycles per tile: pipelined fp8 Q 1 ahead
+    # 2547, 2 2471, 3 2427; double-buffered bf16 Q, 4 blocks 1 ahead 3475, 2 blocks 2 ahead 3403, 3 ahead 3395)
+    v_ahead, v_bufs = 1, []
+    if pipelined:
+        v_ahead, v_bufs = 3, [v_ops, v_ops + 8] + list(range(k_ops, v_ops, 8))
+    elif double_buffer and kv_loader["fp8"] and v_in_k and 2 * k_buf >= 4 * 8:
+        v_group, v_ahead, v_bufs = 2, 3, list(range(k_ops, k_ops + 2 * k_buf, 8))
     # split_stores: row tile 0's O-rescale temporaries after the plan, so that P.V's first V reads (into v_k..) issue
     # during row tile 1's S, before tile 0's softmax
     v_s0_resc = (end + 3) // 4 * 4 if split_stores else k_ops
@@ -443,7 +454,7 @@ def _plan(arch: str, p: dict) -> dict:
         "mfma": mf, "waves": w, "tiles": tiles, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks,
         "steps": steps, "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader,
         "q_loader": q_loader, "pitch": pitch, "group": group, "k_buf": k_buf, "v_group": v_group,
-        "v_buf": v_group * 4,
+        "v_buf": v_group * 4, "v_ahead": v_ahead, "v_bufs": v_bufs,
         # Q rows pass through LDS once (prologue), in the KV tile's space: q_slots waves at a time, q_turns turns
         "lds_kv": 0, "lds_q": 0, "lds_bytes": lds_bytes,
         "pipelined": pipelined, "v_s2": v_s2, "f_bytes": f_bytes, "b_bytes": b_bytes, "b0": 2 * f_bytes,
