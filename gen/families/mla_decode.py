@@ -43,7 +43,11 @@ and kept, P.V runs for row tile 0 with row tile 1's softmax between its MFMAs, t
 next KV tile's V columns widened between its MFMAs (`early_widen`), and stored there too after a barrier (every
 wave is done reading the tile by then: `split_stores`), with the loads of the tile after, a second barrier and the
 next tile's K reads, so the loop top has no barrier; P.V's first two column groups are read and made under row
-tile 1's S MFMAs and its last two under row tile 0's.
+tile 1's S MFMAs and its last two under row tile 0's. Its W=2 variant (8 lanes a key, 8-byte loads) keeps the bf16
+V tile key-pair interleaved (`pair_v`, _plan): lanes l and l ^ 8 hold the two keys of a pair and trade one raw
+word a load by DPP, so each dword written holds one column of both keys and P.V reads its operands as they are
+(ds_read2st64_b32), without the 64 v_perms a tile of the row-major tile; the first 4 loads are widened during
+row tile 0's P.V.
 gfx950's fp8 x fp8 variants keep the bf16 tile (P.V's alone) at the pitch whose transposed V reads meet no bank
 twice (1184, _row_pitch). Its w4_t2 one, where the registers allow it without losing occupancy,
 pipelines the KV tiles across the loop (`pipelined`): S of tile n+1 runs with tile n's softmax between its
@@ -415,6 +419,17 @@ def _plan(arch: str, p: dict) -> dict:
                      and _occupancy(arch, w, 2 * tile_bytes, db_end, agprs) == _occupancy(arch, w, lds_bytes, end, agprs))
     if double_buffer:
         lds_bytes, end = 2 * tile_bytes, db_end
+    # gfx950: P.V's transposed V reads run `v_ahead` batches ahead of its MFMAs, batch i in v_bufs[i % len] (8
+    # registers a buffer with 2 column blocks a batch): one wave per SIMD otherwise waits on their latency every few
+    # MFMAs. The pipelined variant's K buffers are free during P.V(n) (S(n+1) is done with them) and join its two V
+    # buffers; the double-buffered fp8 KV one (V in the K buffers) reads 2 column blocks a batch instead of 4. Three
+    # batches ahead, 12 reads, stay within lgkmcnt's 15 (timing model, cycles per tile: pipelined fp8 Q 1 ahead
+    # 2547, 2 2471, 3 2427; double-buffered bf16 Q, 4 blocks 1 ahead 3475, 2 blocks 2 ahead 3403, 3 ahead 3395)
+    v_ahead, v_bufs = 1, []
+    if pipelined:
+        v_ahead, v_bufs = 3, [v_ops, v_ops + 8] + list(range(k_ops, v_ops, 8))
+    elif double_buffer and kv_loader["fp8"] and v_in_k and 2 * k_buf >= 4 * 8:
+        v_group, v_ahead, v_bufs = 2, 3, list(range(k_ops, k_ops + 2 * k_buf, 8))
     # split_stores: row tile 0's O-rescale temporaries after the plan, so that P.V's first V reads (into v_k..) issue
     # during row tile 1's S, before tile 0's softmax
     v_s0_resc = (end + 3) // 4 * 4 if split_stores else k_ops
@@ -424,17 +439,28 @@ def _plan(arch: str, p: dict) -> dict:
                    if split_stores and v_vops + 8 * cg >= v_vops + steps * smf.operand_regs]
     if split_stores:
         end = v_s0_resc + 8
+    # split_stores with 8 lanes a key and 8-byte loads (gfx942 w2_t2 fp8 x fp8): the bf16 V tile in LDS key-pair
+    # interleaved (`pair_v`): each dword holds one column of keys 2m (low half) and 2m+1 (high), which lanes l and
+    # l ^ 8 load; one DPP move a load trades the partner's raw word, so a lane widens the pairs of half of its
+    # columns (per-lane v_perm selectors in 2 VGPRs after the plan). A P.V operand (keys 4g..4g+3 of one column) is
+    # then two such dwords, read as they are by one ds_read2st64_b32: the 64 v_perms a tile that made the operands
+    # from row-major reads go. Layout, dwords: unit (2b + m % 2) * 64 + 16 (m // 2) + i for column 64G + 4i + j,
+    # b = 4G + j (O's column order is unchanged): the reads meet no bank twice; the stores are ds_write2st64_b32.
+    pair_v = split_stores and lanes_per_key == 8 and kv_loader["regs"] == 2
+    v_pair_sel = end
+    if pair_v:
+        end = v_pair_sel + 2
     return {
         "mfma": mf, "waves": w, "tiles": tiles, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks,
         "steps": steps, "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader,
         "q_loader": q_loader, "pitch": pitch, "group": group, "k_buf": k_buf, "v_group": v_group,
-        "v_buf": v_group * 4,
+        "v_buf": v_group * 4, "v_ahead": v_ahead, "v_bufs": v_bufs,
         # Q rows pass through LDS once (prologue), in the KV tile's space: q_slots waves at a time, q_turns turns
         "lds_kv": 0, "lds_q": 0, "lds_bytes": lds_bytes,
         "pipelined": pipelined, "v_s2": v_s2, "f_bytes": f_bytes, "b_bytes": b_bytes, "b0": 2 * f_bytes,
         "split_pv": split_pv, "lag_s": lag_s, "k_bufs": k_bufs, "v_lag_resc": lag_resc,
         "pv_stores": pv_stores, "v_pv_wide": v_pv_wide, "double_buffer": double_buffer, "tile_bytes": tile_bytes, "v_db_wide": v_db_wide,
-        "lean_softmax": lean_softmax, "early_loads": early_loads, "pv_tail_stores": pv_tail_stores, "v_early": v_early, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "split_stores": split_stores, "v_s0_resc": v_s0_resc, "s_phase_cgs": s_phase_cgs, "v_widened": k_ops,
+        "lean_softmax": lean_softmax, "early_loads": early_loads, "pv_tail_stores": pv_tail_stores, "v_early": v_early, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "split_stores": split_stores, "pair_v": pair_v, "v_pair_sel": v_pair_sel, "v_s0_resc": v_s0_resc, "s_phase_cgs": s_phase_cgs, "v_widened": k_ops,
         "v_vops": v_vops, "v_resc": v_resc if split_pv else k_ops,
         "fp8_s": fp8_s, "s_mfma": smf, "s_elem": s_elem, "s_pitch": s_pitch, "s_odd_shift": s_odd_shift, "s_lds": s_lds_at,
         "s_pad": (DQK * s_elem, s_row_bytes) if s_row_bytes > DQK * s_elem else None,

@@ -244,11 +244,11 @@ def test_gfx942_split_pv_stores_and_reads_the_next_tile_between_row_tile_1s_pv_m
     lines = _split_loop_lines(variant)
     pv = [i for i, line in enumerate(lines) if re.match(r"\s*v_mfma_\S+ a\[", line)]
     pv1 = pv[len(pv) // 2:]                       # row tile 1's P.V (the second half of the loop's P.V MFMAs)
-    stores = [i for i, line in enumerate(lines) if re.match(r"\s*ds_write_b", line)]
+    stores = [i for i, line in enumerate(lines) if re.match(r"\s*ds_write", line)]
     barriers = [i for i, line in enumerate(lines) if line.strip() == "s_barrier"]
-    # the fp8 copy (every staged load) and the widened V columns, all between row tile 1's P.V MFMAs, after the
-    # first of the loop's two barriers; the second one after them
-    assert len(stores) == plan["kv_loader"]["loads"] + plan["kv_v_loads"]
+    # the fp8 copy (every staged load) and the widened V columns (key-pair interleaved: two ds_write2st64_b32 a
+    # load), all between row tile 1's P.V MFMAs, after the first of the loop's two barriers; the second one after them
+    assert len(stores) == plan["kv_loader"]["loads"] + 2 * plan["kv_v_loads"]
     assert len(barriers) == 2 and pv1[0] < barriers[0] < min(stores) and max(stores) < barriers[1] < pv1[-1]
     # the next tile's S operand reads follow the second barrier, into registers no later MFMA of the loop reads
     reads = [i for i, line in enumerate(lines) if re.match(r"\s*ds_read_b128", line) and i > barriers[1]]
@@ -279,3 +279,26 @@ def test_gfx942_bf16_q_stores_the_next_tile_and_reads_its_first_k_group_in_the_p
     # the loop top: no stores, loads or barrier before S's first MFMA
     first_s = next(i for i, line in enumerate(lines) if re.match(r"\s*v_mfma_\S+ v\[", line))
     assert not any(re.match(r"\s*(ds_write|s_barrier|global_load)", line) for line in lines[:first_s])
+
+
+def test_gfx942_pair_v_reads_pv_operands_without_v_perms():
+    """The key-pair interleaved V tile (pair_v): every P.V A operand is the destination of one ds_read2st64_b32 of
+    the loop (units 2b, 2b + 1 of block b), no row-major V read is left, and the widening trades one word a load
+    through a DPP move between lanes l and l ^ 8 (the two keys of a pair)."""
+    variant = next(v for v in VARIANTS if v.id == "mla_decode_gfx942_w2_t2_kvfp8_qfp8")
+    plan = mla_decode.SPEC.plan(variant.arch, variant.params)
+    assert plan["pair_v"] and plan["next_free_vgpr"] <= 256
+    lines = _split_loop_lines(variant)
+    reads = {}
+    for line in lines:
+        m = re.match(r"\s*ds_read2st64_b32 (v\[\d+:\d+\]), v\d+ offset0:(\d+) offset1:(\d+)", line)
+        if m:
+            assert int(m.group(3)) == int(m.group(2)) + 1 and int(m.group(2)) % 2 == 0
+            reads[m.group(1)] = int(m.group(2)) // 2
+    assert sorted(reads.values()) == list(range(plan["col_blocks"]))
+    assert not any(re.match(r"\s*ds_read_b64 ", line) for line in lines)
+    pv = [line for line in lines if re.match(r"\s*v_mfma_\S+ a\[", line)]
+    assert len(pv) == 2 * plan["col_blocks"]
+    assert all(line.split(",")[1].strip() in reads for line in pv)
+    dpp = [line for line in lines if "v_mov_b32_dpp" in line]
+    assert len(dpp) == plan["kv_v_loads"] and all("row_ror:8" in line for line in dpp)
