@@ -32,6 +32,18 @@ def test_compact_map_only_where_it_adds_a_wave(variant):
     assert compact == (fmha_fwd._waves_per_simd(plan) > fmha_fwd._waves_per_simd(full))
     if (p["dqk"], p["waves"]) == (64, 4) and p["dtype"] != "fp8":
         assert compact and plan["next_free_vgpr"] <= 128, "16-bit hd64 at 4 waves: 4 waves per SIMD"
+    if (variant.arch, p["dtype"], p["dqk"], p["waves"]) == ("gfx942", "fp8", 192, 4):
+        assert compact and plan["k_batch"] == 1 and plan["next_free_vgpr"] <= 168, \
+            "gfx942 fp8 hd192 at 4 waves: one K operand chunk, 3 waves per SIMD"
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.id)
+def test_one_k_chunk_only_where_v_conversion_fits(variant):
+    # fmha_fwd.s.j2 lds_writes converts fp8 V in scratch borrowed from the K operand registers: 8 of them
+    # unless the converted f32's high halves are written straight (4); one K chunk holds 4
+    plan = fmha_fwd._plan(variant.arch, variant.params)
+    if plan["k_batch"] == 1 and plan["fp8"]:
+        assert plan["fp8_v_high_halves"]
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.id)
