@@ -66,7 +66,7 @@ LEAN_K_BATCH, LEAN_V_BATCH = 2, 1  # the compact register map's K / V operand ba
 # fp8 loses with "softmax" (1548 -> 1788 cycles per KV tile), gfx942 bf16 gains no wave from the compact map.
 HD192_LEVERS = {("gfx942", "fp8"): {"fp8_v", "k_batch1", "softmax", "chain"},
                 ("gfx942", "bf16"): {"softmax", "chain"},
-                ("gfx950", "fp8"): {"fp8_v", "chain"}}
+                ("gfx950", "fp8"): {"chain", "fp8_v_rows"}}
 SIMD_VGPRS = 512                 # VGPRs (arch + accumulation) per lane of one SIMD: waves/SIMD = 512 / allocation
 SIMDS_PER_CU = 4
 LOG2E = 1.4426950408889634
@@ -196,8 +196,11 @@ def _plan(arch: str, p: dict, compact: bool = True) -> dict:
         k_row_bytes, k_row_stage_chunks = dqk * eb, dqk * eb // CHUNK_BYTES
     k_stage = _staging(k_row_bytes // 2, threads)
     cols_per_chunk = CHUNK_BYTES // eb     # V columns per 16-byte chunk
-    # gfx950, 16-bit V: V stays row-major in LDS and ds_read_b64_tr_b16 reads it transposed (no V^T writes)
-    v_transposed_read = arch == "gfx950" and not fp8
+    # gfx950, 16-bit V: V stays row-major in LDS and ds_read_b64_tr_b16 reads it transposed (no V^T writes);
+    # fp8 V too under "fp8_v_rows" (converted to bf16 rows, fmha_fwd.s.j2 lds_writes; not for fmha_fwd_pp's
+    # borrowed plan, compact=False, which places its own rows)
+    fp8_v_rows = fp8 and arch == "gfx950" and compact and "fp8_v_rows" in _levers(arch, p)
+    v_transposed_read = arch == "gfx950" and (not fp8 or fp8_v_rows)
     if v_transposed_read:
         v_stage = _v_rows_staging(dv // cols_per_chunk, threads)
         v_pitch = dv * 2 + V_ROW_PAD_DWORDS[dv] * 4
@@ -229,6 +232,11 @@ def _plan(arch: str, p: dict, compact: bool = True) -> dict:
         lean = _lean_registers(groups, blocks, k_stage, v_stage, lean_k_batch)
         if lean and _waves_per_simd(lean) > _waves_per_simd(plan):
             plan, o_agprs, k_batch, v_batch = lean, False, lean_k_batch, LEAN_V_BATCH
+    if fp8_v_rows:
+        # the row writes' second address (fmha_fwd.s.j2 lds_writes): lanes at chunk columns 4..7 write their
+        # halves in the other order
+        plan["v_vw_swap"] = plan["next_free_vgpr"]
+        plan["next_free_vgpr"] += 1
     k_pitch = k_row_bytes + CHUNK_BYTES    # odd number of 16-byte slots per K row
     k_bytes = KV_TILE * k_pitch
     lds_bytes = k_bytes + v_bytes
@@ -236,7 +244,7 @@ def _plan(arch: str, p: dict, compact: bool = True) -> dict:
         "mfma_qk": mfma_qk, "mfma_pv": mfma_pv, "pv_f16_rtz": False, "fp8": fp8, "elem_bytes": eb, "chunk_cols": chunk_cols,
         "half_bytes": half_bytes, "cols_per_chunk": cols_per_chunk, "threads": threads, "groups": groups, "blocks": blocks, "k_batch": k_batch, "v_batch": v_batch,
         "k_stage": k_stage, "k_row_chunks": dqk * eb // CHUNK_BYTES, "k_row_stage_chunks": k_row_stage_chunks, "v_stage": v_stage, "k_pitch": k_pitch, "vt_pitch": v_pitch,
-        "v_transposed_read": v_transposed_read, "o_agprs": o_agprs,
+        "v_transposed_read": v_transposed_read, "fp8_v_row_halves": fp8_v_rows, "o_agprs": o_agprs,
         "lds_vt": k_bytes, "lds_bytes": lds_bytes, "bq": p["waves"] * ROWS_PER_WAVE, "kv_tile": KV_TILE,
         "lds_banks": LDS_BANKS[arch],
         # window kernels keep q_tile_pairs and the pair's second tile in s97 / s98

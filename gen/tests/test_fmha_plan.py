@@ -20,6 +20,8 @@ def _ranges(plan: dict) -> dict[str, range]:
              "v_vrow": 1}
     if not plan["o_agprs"]:
         sizes["v_o"] = 16 * plan["blocks"]
+    if plan["fp8_v_row_halves"]:
+        sizes["v_vw_swap"] = 1
     return {name: range(plan[name], plan[name] + size) for name, size in sizes.items()}
 
 
