@@ -63,9 +63,10 @@ LEAN_K_BATCH, LEAN_V_BATCH = 2, 1  # the compact register map's K / V operand ba
 # (arch, dtype): "softmax" (the lean softmax: lazy max, half-max test, truncated P), "fp8_v" (fp8 V's cheaper
 # conversion), "chain" (counted S-result wait, per-step V^T reads, LDS reads first), "k_batch1" (the compact map
 # with one K operand chunk where that adds a wave per SIMD), "fp8_v_rows" (gfx950: fp8 V to LDS as bf16 rows, read
-# by ds_read_b64_tr_b16; fmha_fwd.s.j2 lds_writes). Each set is what measured best on the model: gfx950 fp8 loses
+# by ds_read_b64_tr_b16; fmha_fwd.s.j2 lds_writes), "s_addresses" (the tail's load addresses in the S registers
+# where registers of their own would cost a wave, so the LDS reads can go first; _load_addresses_apart). Each set is what measured best on the model: gfx950 fp8 loses
 # with "softmax" (1472 -> 1615 cycles per KV tile), gfx942 bf16 gains no wave from the compact map.
-HD192_LEVERS = {("gfx942", "fp8"): {"fp8_v", "k_batch1", "softmax", "chain"},
+HD192_LEVERS = {("gfx942", "fp8"): {"fp8_v", "k_batch1", "softmax", "chain", "s_addresses"},
                 ("gfx942", "bf16"): {"softmax", "chain"},
                 ("gfx950", "fp8"): {"chain", "fp8_v_rows"}}
 SIMD_VGPRS = 512                 # VGPRs (arch + accumulation) per lane of one SIMD: waves/SIMD = 512 / allocation
@@ -267,7 +268,7 @@ def _plan(arch: str, p: dict, compact: bool = True) -> dict:
     lean_chain = "chain" in levers
     plan["s_wait_counted"] = lean_chain
     plan["pv_reads_per_step"] = lean_chain and plan["v_batch"] == 1
-    plan["lds_reads_first"] = lean_chain and _load_addresses_apart(plan, len(k_stage), len(v_stage), arch == "gfx950")
+    plan["lds_reads_first"] = lean_chain and _load_addresses_apart(plan, len(k_stage), len(v_stage), arch == "gfx950" or "s_addresses" in levers)
     return plan
 
 
@@ -347,8 +348,9 @@ def _load_addresses_apart(plan: dict, k_count: int, v_count: int, s_registers: b
     """Whether the tail tile's load addresses are apart from the K operand registers (the loop's K reads may
     then fill those before the loads issue): the compact map keeps them there, and moves them to registers of
     their own above the map when that costs no wave per SIMD, else (`s_registers`) into the S registers (else
-    the plan is left as it was). gfx950 only for the latter: its 16-bit w4 kernels gain (1709 -> 1664 cycles per
-    KV tile at bf16), gfx942's, MFMA-bound, lose (2322 -> 2486; bench/fmha_table README, session 14 hd64)."""
+    the plan is left as it was). gfx950 and gfx942 fp8 hd192 ("s_addresses") only for the latter: gfx950's 16-bit
+    w4 kernels gain (1709 -> 1664 cycles per KV tile at bf16), gfx942 fp8 hd192 w4 too (3549 -> 3508), gfx942's
+    16-bit hd64 w4, MFMA-bound, lose (2322 -> 2486; bench/fmha_table README, session 14 hd64 and hd192)."""
     if plan["v_k_addr"] != plan["v_kf"]:
         return True
     waves, base = _waves_per_simd(plan), plan["next_free_vgpr"]
