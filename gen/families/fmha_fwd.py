@@ -59,6 +59,16 @@ INT32_LIMIT = 2**31
 # (bench/fmha_table README); the other head dims (and fmha_fwd_pp, which shares the softmax) keep their code.
 VALU_LEAN_HEAD_DIMS = {(64, 64)}
 LEAN_K_BATCH, LEAN_V_BATCH = 2, 1  # the compact register map's K / V operand batches (_lean_registers)
+# hd192/128 kernels that take levers of VALU_LEAN_HEAD_DIMS (bench/fmha_table README "session 14 hd192"), per
+# (arch, dtype): "softmax" (the lean softmax: lazy max, half-max test, truncated P), "fp8_v" (fp8 V's cheaper
+# conversion), "chain" (counted S-result wait, per-step V^T reads, LDS reads first), "k_batch1" (the compact map
+# with one K operand chunk where that adds a wave per SIMD), "fp8_v_rows" (gfx950: fp8 V to LDS as bf16 rows, read
+# by ds_read_b64_tr_b16; fmha_fwd.s.j2 lds_writes), "s_addresses" (the tail's load addresses in the S registers
+# where registers of their own would cost a wave, so the LDS reads can go first; _load_addresses_apart). Each set is what measured best on the model: gfx950 fp8 loses
+# with "softmax" (1472 -> 1615 cycles per KV tile), gfx942 bf16 gains no wave from the compact map.
+HD192_LEVERS = {("gfx942", "fp8"): {"fp8_v", "k_batch1", "softmax", "chain", "s_addresses"},
+                ("gfx942", "bf16"): {"softmax", "chain"},
+                ("gfx950", "fp8"): {"chain", "fp8_v_rows"}}
 SIMD_VGPRS = 512                 # VGPRs (arch + accumulation) per lane of one SIMD: waves/SIMD = 512 / allocation
 SIMDS_PER_CU = 4
 LOG2E = 1.4426950408889634
@@ -74,6 +84,15 @@ Q_TILE_PAIRS = ["or",
                  ["lt", ["mul", 2, ["add", ["sub", "Sk", "Sq"], "window_right"]], "Sk"]],
                 ["and", ["ge", "window_left", 0], ["lt", "window_right", 0],
                  ["lt", ["mul", 2, "window_left"], ["min", "Sk", ["add", "Sq", "window_left"]]]]]
+
+
+def _levers(arch: str, p: dict) -> set:
+    """The levers this kernel takes: every one at VALU_LEAN_HEAD_DIMS, HD192_LEVERS' at 192/128."""
+    if (p["dqk"], p["dv"]) in VALU_LEAN_HEAD_DIMS:
+        return {"softmax", "fp8_v", "chain"}
+    if (p["dqk"], p["dv"]) == (192, 128):
+        return HD192_LEVERS.get((arch, p["dtype"]), set())
+    return set()
 
 
 def _q_tile_rows(p: dict) -> list:
@@ -179,8 +198,11 @@ def _plan(arch: str, p: dict, compact: bool = True) -> dict:
         k_row_bytes, k_row_stage_chunks = dqk * eb, dqk * eb // CHUNK_BYTES
     k_stage = _staging(k_row_bytes // 2, threads)
     cols_per_chunk = CHUNK_BYTES // eb     # V columns per 16-byte chunk
-    # gfx950, 16-bit V: V stays row-major in LDS and ds_read_b64_tr_b16 reads it transposed (no V^T writes)
-    v_transposed_read = arch == "gfx950" and not fp8
+    # gfx950, 16-bit V: V stays row-major in LDS and ds_read_b64_tr_b16 reads it transposed (no V^T writes);
+    # fp8 V too under "fp8_v_rows" (converted to bf16 rows, fmha_fwd.s.j2 lds_writes; not for fmha_fwd_pp's
+    # borrowed plan, compact=False, which places its own rows)
+    fp8_v_rows = fp8 and arch == "gfx950" and compact and "fp8_v_rows" in _levers(arch, p)
+    v_transposed_read = arch == "gfx950" and (not fp8 or fp8_v_rows)
     if v_transposed_read:
         v_stage = _v_rows_staging(dv // cols_per_chunk, threads)
         v_pitch = dv * 2 + V_ROW_PAD_DWORDS[dv] * 4
@@ -201,10 +223,22 @@ def _plan(arch: str, p: dict, compact: bool = True) -> dict:
             break
     # the compact map where it lets one more wave share each SIMD (16-bit head dims 64/64 at 4 waves: 160
     # -> 128 VGPRs, 3 -> 4 waves per SIMD; fp8 64/64 at 2 waves, 128/128 at 4; bench/fmha_table README)
-    if compact and groups % LEAN_K_BATCH == 0:
-        lean = _lean_registers(groups, blocks, k_stage, v_stage)
+    levers = _levers(arch, p)
+    # one K operand chunk (4 registers) only where fp8 V's conversion needs no more scratch than that: gfx942's
+    # high halves (fmha_fwd.s.j2 lds_writes borrows the K operand registers), or 16-bit V (none)
+    one_chunk = "k_batch1" in levers and (not fp8 or (arch == "gfx942" and "fp8_v" in levers))
+    lean_k_batches = [LEAN_K_BATCH] + ([1] if one_chunk else [])
+    for lean_k_batch in lean_k_batches if compact else []:
+        if groups % lean_k_batch:
+            continue
+        lean = _lean_registers(groups, blocks, k_stage, v_stage, lean_k_batch)
         if lean and _waves_per_simd(lean) > _waves_per_simd(plan):
-            plan, o_agprs, k_batch, v_batch = lean, False, LEAN_K_BATCH, LEAN_V_BATCH
+            plan, o_agprs, k_batch, v_batch = lean, False, lean_k_batch, LEAN_V_BATCH
+    if fp8_v_rows:
+        # the row writes' second address (fmha_fwd.s.j2 lds_writes): lanes at chunk columns 4..7 write their
+        # halves in the other order
+        plan["v_vw_swap"] = plan["next_free_vgpr"]
+        plan["next_free_vgpr"] += 1
     k_pitch = k_row_bytes + CHUNK_BYTES    # odd number of 16-byte slots per K row
     k_bytes = KV_TILE * k_pitch
     lds_bytes = k_bytes + v_bytes
@@ -212,7 +246,7 @@ def _plan(arch: str, p: dict, compact: bool = True) -> dict:
         "mfma_qk": mfma_qk, "mfma_pv": mfma_pv, "pv_f16_rtz": False, "fp8": fp8, "elem_bytes": eb, "chunk_cols": chunk_cols,
         "half_bytes": half_bytes, "cols_per_chunk": cols_per_chunk, "threads": threads, "groups": groups, "blocks": blocks, "k_batch": k_batch, "v_batch": v_batch,
         "k_stage": k_stage, "k_row_chunks": dqk * eb // CHUNK_BYTES, "k_row_stage_chunks": k_row_stage_chunks, "v_stage": v_stage, "k_pitch": k_pitch, "vt_pitch": v_pitch,
-        "v_transposed_read": v_transposed_read, "o_agprs": o_agprs,
+        "v_transposed_read": v_transposed_read, "fp8_v_row_halves": fp8_v_rows, "o_agprs": o_agprs,
         "lds_vt": k_bytes, "lds_bytes": lds_bytes, "bq": p["waves"] * ROWS_PER_WAVE, "kv_tile": KV_TILE,
         "lds_banks": LDS_BANKS[arch],
         # window kernels keep q_tile_pairs and the pair's second tile in s97 / s98
@@ -220,21 +254,21 @@ def _plan(arch: str, p: dict, compact: bool = True) -> dict:
         "workgroup_ids": "xyz",
     })
     plan.update(_p_rounding(arch, p))
-    plan["half_max_test"] = (dqk, dv) in VALU_LEAN_HEAD_DIMS
+    plan["half_max_test"] = "softmax" in levers
     # the common tile's softmax without the row max (fmha_fwd.s.j2 softmax_lazy; fmha_fwd_pp keeps softmax)
-    plan["lazy_max"] = (dqk, dv) in VALU_LEAN_HEAD_DIMS
+    plan["lazy_max"] = "softmax" in levers
     # gfx950 fp8 V to bf16 in one instruction per two values (v_cvt_scalef32_pk_bf16_fp8) instead of four
-    plan["fp8_v_direct"] = fp8 and arch == "gfx950" and (dqk, dv) in VALU_LEAN_HEAD_DIMS
+    plan["fp8_v_direct"] = fp8 and arch == "gfx950" and "fp8_v" in levers
     # gfx942 fp8 there: V's bf16 values written from the high halves of the converted f32 (no v_perm)
-    plan["fp8_v_high_halves"] = fp8 and arch == "gfx942" and (dqk, dv) in VALU_LEAN_HEAD_DIMS
+    plan["fp8_v_high_halves"] = fp8 and arch == "gfx942" and "fp8_v" in levers
     # every kernel there (a wave's chain per KV tile; bench/fmha_table README "session 14 hd64"): the full tile's
     # wait for the S results counted against the instructions before it (no s_nop 7s), the second V^T block
     # read step by step, and the tile's LDS reads before the next tiles' load issue where the tail's load
     # addresses can have registers apart from the K operands without a wave less per SIMD
-    lean_chain = (dqk, dv) in VALU_LEAN_HEAD_DIMS
+    lean_chain = "chain" in levers
     plan["s_wait_counted"] = lean_chain
     plan["pv_reads_per_step"] = lean_chain and plan["v_batch"] == 1
-    plan["lds_reads_first"] = lean_chain and _load_addresses_apart(plan, len(k_stage), len(v_stage), arch == "gfx950")
+    plan["lds_reads_first"] = lean_chain and _load_addresses_apart(plan, len(k_stage), len(v_stage), arch == "gfx950" or "s_addresses" in levers)
     return plan
 
 
@@ -253,7 +287,7 @@ def _p_rounding(arch: str, p: dict) -> dict:
     tile: it is exp2's offset log2(1 + d) (the reference max moves to m - log2(1 + d)); the row sum l, summed
     from the scaled fp32 P, is divided by 1 + d once in the epilogue (O and LSE)."""
     stored_bits = {"bf16": 7, "fp8": 7, "f16": 10}[p["dtype"]]   # fp8: P.V in bf16
-    truncate = ((p["dqk"], p["dv"]) in VALU_LEAN_HEAD_DIMS
+    truncate = ("softmax" in _levers(arch, p)
                 and (p["dtype"] == "f16" or arch != "gfx950"))   # gfx950 bf16: v_cvt_pk_bf16_f32 rounds
     if not truncate:
         return {"p_truncate": False}
@@ -288,20 +322,20 @@ def _registers(groups: int, blocks: int, k_stage: list, v_stage: list, o_agprs: 
     return plan
 
 
-def _lean_registers(groups: int, blocks: int, k_stage: list, v_stage: list) -> dict | None:
+def _lean_registers(groups: int, blocks: int, k_stage: list, v_stage: list, k_batch: int = LEAN_K_BATCH) -> dict | None:
     """The compact map: the single registers (V key, global offsets) packed right above v27 instead of
     4-aligned, K operand batch LEAN_K_BATCH and V batch LEAN_V_BATCH, and the tail tile's masked load
     addresses in the K operand registers: in fmha_fwd.s.j2's loop tile_loads issues its loads after the fp8 V
     conversion (lds_writes, which borrows those registers) and before the S MFMAs' K reads refill them. None
     where they do not fit there."""
-    if len(k_stage) + len(v_stage) > 4 * LEAN_K_BATCH:
+    if len(k_stage) + len(v_stage) > 4 * k_batch:
         return None
     singles = 28 + 1 + len(k_stage) + len(v_stage)
     vgprs = VgprAllocator(singles)
     take = vgprs.take
     plan = {"compact": True, "v_vrow": 28, "v_k_off": 29, "v_v_off": 29 + len(k_stage),
             "v_q": take(4 * groups), "v_o": take(16 * blocks), "v_s": take(16), "v_p": take(8),
-            "v_kf": take(4 * LEAN_K_BATCH), "v_vf": take(8 * LEAN_V_BATCH),
+            "v_kf": take(4 * k_batch), "v_vf": take(8 * LEAN_V_BATCH),
             "v_k_data": take(4 * len(k_stage)), "v_v_data": take(4 * len(v_stage))}
     plan["v_k_addr"] = plan["v_kf"]
     plan["v_v_addr"] = plan["v_kf"] + len(k_stage)
@@ -314,8 +348,9 @@ def _load_addresses_apart(plan: dict, k_count: int, v_count: int, s_registers: b
     """Whether the tail tile's load addresses are apart from the K operand registers (the loop's K reads may
     then fill those before the loads issue): the compact map keeps them there, and moves them to registers of
     their own above the map when that costs no wave per SIMD, else (`s_registers`) into the S registers (else
-    the plan is left as it was). gfx950 only for the latter: its 16-bit w4 kernels gain (1709 -> 1664 cycles per
-    KV tile at bf16), gfx942's, MFMA-bound, lose (2322 -> 2486; bench/fmha_table README, session 14 hd64)."""
+    the plan is left as it was). gfx950 and gfx942 fp8 hd192 ("s_addresses") only for the latter: gfx950's 16-bit
+    w4 kernels gain (1709 -> 1664 cycles per KV tile at bf16), gfx942 fp8 hd192 w4 too (3549 -> 3508), gfx942's
+    16-bit hd64 w4, MFMA-bound, lose (2322 -> 2486; bench/fmha_table README, session 14 hd64 and hd192)."""
     if plan["v_k_addr"] != plan["v_kf"]:
         return True
     waves, base = _waves_per_simd(plan), plan["next_free_vgpr"]

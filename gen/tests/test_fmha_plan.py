@@ -20,6 +20,8 @@ def _ranges(plan: dict) -> dict[str, range]:
              "v_vrow": 1}
     if not plan["o_agprs"]:
         sizes["v_o"] = 16 * plan["blocks"]
+    if plan["fp8_v_row_halves"]:
+        sizes["v_vw_swap"] = 1
     return {name: range(plan[name], plan[name] + size) for name, size in sizes.items()}
 
 
@@ -32,6 +34,18 @@ def test_compact_map_only_where_it_adds_a_wave(variant):
     assert compact == (fmha_fwd._waves_per_simd(plan) > fmha_fwd._waves_per_simd(full))
     if (p["dqk"], p["waves"]) == (64, 4) and p["dtype"] != "fp8":
         assert compact and plan["next_free_vgpr"] <= 128, "16-bit hd64 at 4 waves: 4 waves per SIMD"
+    if (variant.arch, p["dtype"], p["dqk"], p["waves"]) == ("gfx942", "fp8", 192, 4):
+        assert compact and plan["k_batch"] == 1 and plan["next_free_vgpr"] <= 168, \
+            "gfx942 fp8 hd192 at 4 waves: one K operand chunk, 3 waves per SIMD"
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.id)
+def test_one_k_chunk_only_where_v_conversion_fits(variant):
+    # fmha_fwd.s.j2 lds_writes converts fp8 V in scratch borrowed from the K operand registers: 8 of them
+    # unless the converted f32's high halves are written straight (4); one K chunk holds 4
+    plan = fmha_fwd._plan(variant.arch, variant.params)
+    if plan["k_batch"] == 1 and plan["fp8"]:
+        assert plan["fp8_v_high_halves"]
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.id)
@@ -45,7 +59,7 @@ def test_live_ranges_apart(variant):
             assert reg not in taken, f"v{reg}: {taken.get(reg)} and {name}"
             taken[reg] = name
     # the tail loads' masked addresses: their own registers, inside the K operand registers (the compact map),
-    # or inside the S registers (gfx950's compact map when the loop's LDS reads go first); never where those
+    # or inside the S registers (gfx950's compact map, and gfx942 fp8 hd192's, when the loop's LDS reads go first); never where those
     # early LDS reads land (the K and V operand registers), and below the plan's end
     k, v = len(plan["k_stage"]), len(plan["v_stage"])
     addresses = set(range(plan["v_k_addr"], plan["v_k_addr"] + k)) | set(range(plan["v_v_addr"], plan["v_v_addr"] + v))
@@ -55,7 +69,8 @@ def test_live_ranges_apart(variant):
     if plan["v_k_addr"] == plan["v_kf"]:
         assert plan["compact"] and addresses <= set(ranges["v_kf"])
     elif plan["v_k_addr"] == plan["v_s"]:
-        assert plan["compact"] and variant.arch == "gfx950" and addresses <= set(ranges["v_s"])
+        s_addresses = variant.arch == "gfx950" or "s_addresses" in fmha_fwd._levers(variant.arch, variant.params)
+        assert plan["compact"] and s_addresses and addresses <= set(ranges["v_s"])
     else:
         assert not addresses & set(taken)
 
