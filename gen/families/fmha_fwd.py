@@ -64,7 +64,7 @@ LEAN_K_BATCH, LEAN_V_BATCH = 2, 1  # the compact register map's K / V operand ba
 # conversion), "chain" (counted S-result wait, per-step V^T reads, LDS reads first), "k_batch1" (the compact map
 # with one K operand chunk where that adds a wave per SIMD), "fp8_v_rows" (gfx950: fp8 V to LDS as bf16 rows, read
 # by ds_read_b64_tr_b16; fmha_fwd.s.j2 lds_writes), "s_addresses" (the tail's load addresses in the S registers
-# where registers of their own would cost a wave, so the LDS reads can go first; _load_addresses_apart). Each set is what measured best on the model: gfx950 fp8 loses
+# where registers of their own would cost a wave, so the LDS reads can go first; _place_tail_load_addresses). Each set is what measured best on the model: gfx950 fp8 loses
 # with "softmax" (1472 -> 1615 cycles per KV tile), gfx942 bf16 gains no wave from the compact map.
 HD192_LEVERS = {("gfx942", "fp8"): {"fp8_v", "k_batch1", "softmax", "chain", "s_addresses"},
                 ("gfx942", "bf16"): {"softmax", "chain"},
@@ -268,7 +268,7 @@ def _plan(arch: str, p: dict, compact: bool = True) -> dict:
     lean_chain = "chain" in levers
     plan["s_wait_counted"] = lean_chain
     plan["pv_reads_per_step"] = lean_chain and plan["v_batch"] == 1
-    plan["lds_reads_first"] = lean_chain and _load_addresses_apart(plan, len(k_stage), len(v_stage), arch == "gfx950" or "s_addresses" in levers)
+    plan["lds_reads_first"] = lean_chain and _place_tail_load_addresses(plan, len(k_stage), len(v_stage), arch == "gfx950" or "s_addresses" in levers)
     return plan
 
 
@@ -344,11 +344,11 @@ def _lean_registers(groups: int, blocks: int, k_stage: list, v_stage: list, k_ba
     return plan
 
 
-def _load_addresses_apart(plan: dict, k_count: int, v_count: int, s_registers: bool) -> bool:
-    """Whether the tail tile's load addresses are apart from the K operand registers (the loop's K reads may
-    then fill those before the loads issue): the compact map keeps them there, and moves them to registers of
-    their own above the map when that costs no wave per SIMD, else (`s_registers`) into the S registers (else
-    the plan is left as it was). gfx950 and gfx942 fp8 hd192 ("s_addresses") only for the latter: gfx950's 16-bit
+def _place_tail_load_addresses(plan: dict, k_count: int, v_count: int, s_registers: bool) -> bool:
+    """Moves the tail tile's load addresses apart from the K operand registers where it can (the loop's K reads
+    may then fill those before the loads issue) and says whether they are apart: the compact map keeps them
+    there; they move to registers of their own above the map when that costs no wave per SIMD, else
+    (`s_registers`) into the S registers (else the plan is left as it was). gfx950 and gfx942 fp8 hd192 ("s_addresses") only for the latter: gfx950's 16-bit
     w4 kernels gain (1709 -> 1664 cycles per KV tile at bf16), gfx942 fp8 hd192 w4 too (3549 -> 3508), gfx942's
     16-bit hd64 w4, MFMA-bound, lose (2322 -> 2486; bench/fmha_table README, session 14 hd64 and hd192)."""
     if plan["v_k_addr"] != plan["v_kf"]:
