@@ -64,8 +64,9 @@ LEAN_K_BATCH, LEAN_V_BATCH = 2, 1  # the compact register map's K / V operand ba
 # conversion), "chain" (counted S-result wait, per-step V^T reads, LDS reads first), "k_batch1" (the compact map
 # with one K operand chunk where that adds a wave per SIMD), "fp8_v_rows" (gfx950: fp8 V to LDS as bf16 rows, read
 # by ds_read_b64_tr_b16; fmha_fwd.s.j2 lds_writes), "s_addresses" (the tail's load addresses in the S registers
-# where registers of their own would cost a wave, so the LDS reads can go first; _place_tail_load_addresses). Each set is what measured best on the model: gfx950 fp8 loses
-# with "softmax" (1472 -> 1615 cycles per KV tile), gfx942 bf16 gains no wave from the compact map.
+# where registers of their own would cost a wave, so the LDS reads can go first; _place_tail_load_addresses).
+# Each set is what measured best on the model: gfx950 fp8 loses with "softmax" (1472 -> 1615 cycles per KV
+# tile), gfx942 bf16 gains no wave from the compact map.
 HD192_LEVERS = {("gfx942", "fp8"): {"fp8_v", "k_batch1", "softmax", "chain", "s_addresses"},
                 ("gfx942", "bf16"): {"softmax", "chain"},
                 ("gfx950", "fp8"): {"chain", "fp8_v_rows"}}
