@@ -454,7 +454,7 @@ def _plan(arch: str, p: dict) -> dict:
         "mfma": mf, "waves": w, "tiles": tiles, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks,
         "steps": steps, "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader,
         "q_loader": q_loader, "pitch": pitch, "group": group, "k_buf": k_buf, "v_group": v_group,
-        "v_buf": v_group * 4, "v_ahead": v_ahead, "v_bufs": v_bufs, "v_reads_late": pipelined, "s_prescaled": pipelined, "s_fine_waits": pipelined,
+        "v_buf": v_group * 4, "v_ahead": v_ahead, "v_bufs": v_bufs, "v_reads_late": pipelined or (double_buffer and kv_loader["fp8"]), "s_prescaled": pipelined, "s_fine_waits": pipelined or (double_buffer and kv_loader["fp8"]), "pv_store_lag": 2 if pipelined else 1 if double_buffer and kv_loader["fp8"] else 0,
         # Q rows pass through LDS once (prologue), in the KV tile's space: q_slots waves at a time, q_turns turns
         "lds_kv": 0, "lds_q": 0, "lds_bytes": lds_bytes,
         "pipelined": pipelined, "v_s2": v_s2, "f_bytes": f_bytes, "b_bytes": b_bytes, "b0": 2 * f_bytes,
