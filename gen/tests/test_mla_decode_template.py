@@ -309,7 +309,8 @@ def test_gfx950_fp8_kv_pv_waits_count_the_stores_between_and_keep_the_reads_ahea
     """v_reads_late: each P.V MFMA's wait is recounted here from the loop text: it lies after the transposed V read
     that last wrote the MFMA's A operand and lets the LDS ops issued since (reads and stores, at most 15; but the 2
     reads of the batch's other column block) stay in flight; from the third batch to the fourth last the waits keep at least two batches (8 reads) ahead. spread_mfmas: no two
-    P.V MFMAs are adjacent where 3 other instructions could go between them without passing a fence."""
+    P.V MFMAs are adjacent where 3 other instructions could go between them without passing a fence, and no VALU
+    between P.V's MFMAs writes their operands (the spread does not look at registers)."""
     variant = next(v for v in VARIANTS if v.id == variant_id)
     assert mla_decode.SPEC.plan(variant.arch, variant.params)["v_reads_late"]
     lines = _loop_lines(variant)
@@ -327,6 +328,14 @@ def test_gfx950_fp8_kv_pv_waits_count_the_stores_between_and_keep_the_reads_ahea
         assert min(since, 15) - 2 <= kept <= min(since, 15), lines[i]
         if pv[2 * 4] < i < pv[-3 * 4]:  # batches with two more batches of reads to issue
             assert kept >= 8, lines[i]
+    # spread_mfmas moves MFMAs past other instructions without reading their operands: it is sound only while no
+    # instruction between P.V's MFMAs but the (waited-for) transposed V reads writes a P.V MFMA's A or B operand
+    operands = set().union(*(_registers(op.strip()) for i in pv for op in lines[i].split(",")[1:3]))
+    for line in lines[pv[0]:pv[-1]]:
+        words = line.split()
+        if words and re.match(r"v_\w+$", words[0]) and not words[0].startswith(("v_mfma", "v_cmp")) \
+                and re.match(r"v(\d+|\[\d+:\d+\]),?$", words[1]):
+            assert not _registers(words[1].rstrip(",")) & operands, line
     fences = ("s_waitcnt", "s_nop", "s_branch", "s_cbranch", "s_barrier")
     for a, b in zip(pv, pv[1:]):
         if b == a + 1:
