@@ -430,6 +430,12 @@ def _plan(arch: str, p: dict) -> dict:
         v_ahead, v_bufs = 3, [v_ops, v_ops + 8] + list(range(k_ops, v_ops, 8))
     elif double_buffer and kv_loader["fp8"] and v_in_k and 2 * k_buf >= 4 * 8:
         v_group, v_ahead, v_bufs = 2, 3, list(range(k_ops, k_ops + 2 * k_buf, 8))
+    # Both of those (session 14 round 2, timing model, cycles per tile fp8 Q / bf16 Q): batch i+3's reads follow
+    # batch i's first MFMA, each batch's wait counted from the rendered text, P.V's MFMAs spread 3 instructions
+    # apart (`v_reads_late`: 2427 -> 2283 / 3395 -> 3227); S(0)'s first K group waited per operand
+    # (`s_fine_waits`); the stores from batch `pv_store_lag` on (2187 -> 2171 with the first batch's waits per
+    # column block / 3159). The pipelined loop also scales S as it moves it (`s_prescaled`).
+    spread_pv = v_ahead > 1
     # split_stores: row tile 0's O-rescale temporaries after the plan, so that P.V's first V reads (into v_k..) issue
     # during row tile 1's S, before tile 0's softmax
     v_s0_resc = (end + 3) // 4 * 4 if split_stores else k_ops
@@ -454,7 +460,8 @@ def _plan(arch: str, p: dict) -> dict:
         "mfma": mf, "waves": w, "tiles": tiles, "threads": WAVE_SIZE * w, "bk": bk, "blocks": blocks,
         "steps": steps, "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader,
         "q_loader": q_loader, "pitch": pitch, "group": group, "k_buf": k_buf, "v_group": v_group,
-        "v_buf": v_group * 4, "v_ahead": v_ahead, "v_bufs": v_bufs,
+        "v_buf": v_group * 4, "v_ahead": v_ahead, "v_bufs": v_bufs, "v_reads_late": spread_pv, "s_prescaled": pipelined, "s_fine_waits": spread_pv,
+        "pv_store_lag": (2 if pipelined else 1) if spread_pv else 0,
         # Q rows pass through LDS once (prologue), in the KV tile's space: q_slots waves at a time, q_turns turns
         "lds_kv": 0, "lds_q": 0, "lds_bytes": lds_bytes,
         "pipelined": pipelined, "v_s2": v_s2, "f_bytes": f_bytes, "b_bytes": b_bytes, "b0": 2 * f_bytes,

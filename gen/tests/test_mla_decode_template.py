@@ -302,3 +302,43 @@ def test_gfx942_pair_v_reads_pv_operands_without_v_perms():
     assert all(line.split(",")[1].strip() in reads for line in pv)
     dpp = [line for line in lines if "v_mov_b32_dpp" in line]
     assert len(dpp) == plan["kv_v_loads"] and all("row_ror:8" in line for line in dpp)
+
+
+@pytest.mark.parametrize("variant_id", ["mla_decode_gfx950_w4_t2_kvfp8_qfp8", "mla_decode_gfx950_w4_t2_kvfp8_qbf16"])
+def test_gfx950_fp8_kv_pv_waits_count_the_stores_between_and_keep_the_reads_ahead_in_flight(variant_id):
+    """v_reads_late: each P.V MFMA's wait is recounted here from the loop text: it lies after the transposed V read
+    that last wrote the MFMA's A operand and lets the LDS ops issued since (reads and stores, at most 15; but the 2
+    reads of the batch's other column block) stay in flight; from the third batch to the fourth last the waits keep at least two batches (8 reads) ahead. spread_mfmas: no two
+    P.V MFMAs are adjacent where 3 other instructions could go between them without passing a fence, and no VALU
+    between P.V's MFMAs writes their operands (the spread does not look at registers)."""
+    variant = next(v for v in VARIANTS if v.id == variant_id)
+    assert mla_decode.SPEC.plan(variant.arch, variant.params)["v_reads_late"]
+    lines = _loop_lines(variant)
+    assert not any("@V" in line for line in lines)
+    pv = [i for i, line in enumerate(lines) if re.match(r"\s*v_mfma_\S+ a\[", line)]
+    for i in pv:
+        a_regs = _registers(lines[i].split(",")[1].strip())
+        read = max(j for j in range(i) if re.match(r"\s*ds_read_b64_tr_b16 ", lines[j])
+                   and _registers(lines[j].split()[1].rstrip(",")) & a_regs)
+        wait = max(j for j in range(i) if "lgkmcnt(" in lines[j])
+        assert wait > read, lines[i]
+        since = sum(1 for line in lines[read + 1:wait] if line.strip().startswith("ds_"))
+        # at most the 2 reads of the batch's other column block (one wait a batch after the first) are waited for too
+        kept = int(re.search(r"lgkmcnt\((\d+)\)", lines[wait]).group(1))
+        assert min(since, 15) - 2 <= kept <= min(since, 15), lines[i]
+        if pv[2 * 4] < i < pv[-3 * 4]:  # batches with two more batches of reads to issue
+            assert kept >= 8, lines[i]
+    # spread_mfmas moves MFMAs past other instructions without reading their operands: it is sound only while no
+    # instruction between P.V's MFMAs but the (waited-for) transposed V reads writes a P.V MFMA's A or B operand
+    operands = set().union(*(_registers(op.strip()) for i in pv for op in lines[i].split(",")[1:3]))
+    for line in lines[pv[0]:pv[-1]]:
+        words = line.split()
+        if words and re.match(r"v_\w+$", words[0]) and not words[0].startswith(("v_mfma", "v_cmp")) \
+                and re.match(r"v(\d+|\[\d+:\d+\]),?$", words[1]):
+            assert not _registers(words[1].rstrip(",")) & operands, line
+    fences = ("s_waitcnt", "s_nop", "s_branch", "s_cbranch", "s_barrier")
+    for a, b in zip(pv, pv[1:]):
+        if b == a + 1:
+            later = [line.strip() for line in lines[b + 1:b + 4]]
+            assert any(not line or line.startswith(fences) or line.endswith(":") or line.startswith("v_mfma")
+                       for line in later), lines[b]
