@@ -42,7 +42,7 @@ TEMPLATE_REFS_FILE = "template-refs.json"
 # What a rendering depends on besides the templates and the context: the marker handling, and the `isa`
 # module templates call into.
 _RENDER_CODE = [os.path.join(os.path.dirname(__file__), name)
-                for name in ("render.py", "lds_waits.py", "context.py", "archs.py", "arch_facts.py", "../arch/arch_facts.def")]
+                for name in ("render.py", "asm_passes.py", "context.py", "archs.py", "arch_facts.py", "../arch/arch_facts.def")]
 
 
 class BuildError(Exception):

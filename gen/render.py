@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import jinja2
 
-from gen.lds_waits import tight_lds_waits
+from gen import asm_passes
 from gen.paths import ASM_DIR
 
 _MARK_OPEN = "\x1e"
@@ -86,7 +86,8 @@ def make_environment(asm_dir=ASM_DIR) -> jinja2.Environment:
     env = jinja2.Environment(loader=_MarkingLoader(str(asm_dir)), undefined=jinja2.StrictUndefined,
                               trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                               autoescape=False)
-    env.filters["tight_lds_waits"] = tight_lds_waits
+    for text_pass in (asm_passes.tight_lds_waits, asm_passes.spread_mfmas, asm_passes.exact_v_waits):
+        env.filters[text_pass.__name__] = text_pass
     return env
 
 

@@ -1,7 +1,11 @@
-"""gen/lds_waits.py: the relaxed counts below are worked out by hand from the rule (LDS returns in order; a wait
-need only cover the operations whose registers the instructions up to the next wait name)."""
+"""gen/asm_passes.py: every expected text below is worked out by hand from the pass's rule (tight_lds_waits: LDS
+returns in order, so a wait need only cover the operations whose registers the instructions up to the next wait
+name; spread_mfmas: an MFMA moves up to `spacing` instructions after the one before it, never past a fence;
+exact_v_waits: the count of LDS operations after a batch's last read)."""
 
-from gen.lds_waits import tight_lds_waits, vgprs_of
+import pytest
+
+from gen.asm_passes import exact_v_waits, spread_mfmas, tight_lds_waits, vgprs_of
 
 
 def phase(*lines: str) -> str:
@@ -86,3 +90,44 @@ def test_vgprs_of_reads_single_registers_ranges_and_an_operand_window():
     assert vgprs_of("ds_read_b128 v[0:3], v100 offset:16", 0, 1) == {"0", "1", "2", "3"}
     assert vgprs_of("ds_write_b64 v100, v[12:13] offset:8", 1) == {"12", "13"}
     assert vgprs_of("s_nop 0  ; v9 in a comment") == set()
+
+
+MFMA = "  v_mfma_f32_16x16x32_bf16 v[0:3], v[8:11], v[12:15], v[0:3]"
+
+
+def test_mfmas_move_up_to_three_instructions_after_the_one_before():
+    text = phase(MFMA, *(f"  v_add_f32 v{20 + i}, v1, v1" for i in range(6)), MFMA, MFMA)
+    out = spread_mfmas(text).split("\n")
+    assert [i for i, line in enumerate(out) if line == MFMA] == [0, 4, 8]
+    assert len(out) == 9 and out[1:4] == [f"  v_add_f32 v{20 + i}, v1, v1" for i in range(3)]
+
+
+def test_an_mfma_never_moves_past_a_fence_nor_down():
+    text = phase(MFMA, "  v_add_f32 v20, v1, v1", "  s_waitcnt lgkmcnt(2)", "  v_add_f32 v21, v1, v1",
+                 "  v_add_f32 v22, v1, v1", MFMA)
+    out = spread_mfmas(text).split("\n")
+    assert out.index("  s_waitcnt lgkmcnt(2)") < [i for i, line in enumerate(out) if line == MFMA][1]
+    assert spread_mfmas(phase(MFMA, "  v_add_f32 v20, v1, v1", MFMA)) == phase(MFMA, "  v_add_f32 v20, v1, v1", MFMA)
+
+
+def test_comments_and_blank_lines_do_not_count_as_instructions():
+    text = phase(MFMA, "  ; note", "", "  v_add_f32 v20, v1, v1", "  v_add_f32 v21, v1, v1",
+                 "  v_add_f32 v22, v1, v1", "  v_add_f32 v23, v1, v1", MFMA)
+    out = spread_mfmas(text).split("\n")
+    assert out[-2] == MFMA and out[-1] == "  v_add_f32 v23, v1, v1"   # after the third add, not the first
+
+
+def test_a_v_wait_counts_the_lds_operations_after_its_batch():
+    text = phase("  ds_read_b64 v[0:1], v100 ; V batch 0",
+                 "  ds_read_b64 v[2:3], v100 offset:8 ; V batch 0",
+                 "  ds_write_b64 v101, v[4:5]",
+                 "  ds_read_b64 v[6:7], v100 offset:16 ; V batch 1",
+                 "  s_waitcnt lgkmcnt(@V0@)",
+                 "  s_waitcnt lgkmcnt(@V1@)")
+    out = exact_v_waits(text).split("\n")
+    assert out[4] == "  s_waitcnt lgkmcnt(2)" and out[5] == "  s_waitcnt lgkmcnt(0)"
+
+
+def test_a_v_wait_before_its_reads_is_an_error():
+    with pytest.raises(ValueError, match="V batch 3"):
+        exact_v_waits(phase("  s_waitcnt lgkmcnt(@V3@)", "  ds_read_b64 v[0:1], v100 ; V batch 3"))

@@ -1,0 +1,152 @@
+"""Jinja filters that rewrite a stretch of rendered assembly as text, where a template cannot know a count or an
+order until the pieces it interleaves are laid out (registered by gen/render.py make_environment; this module
+counts as render code in the render key). Each takes and returns the text; a line may start with gen/render.py's
+origin markers, which are read through and kept.
+
+- tight_lds_waits: the LDS count waits of one straight-line stretch relaxed to what the instructions after each
+  wait actually read. A wait `s_waitcnt lgkmcnt(n)` lets n LDS operations stay in flight. Written by hand it
+  counts a fixed schedule; when a template interleaves two streams (the ping-pong kernels' P.V units between the
+  S MFMAs) the P.V reads of a later batch are issued after the K reads a wait was written for, and the wait then
+  holds them too. LDS returns in order, so before the instructions up to the next wait only the LDS operations
+  whose results they name (reads' destinations; writes' data registers, which must not be overwritten) must be
+  done: every operation issued after the last of those may stay in flight.
+- spread_mfmas: the MFMAs of a stretch moved up between its other instructions, so that runs of other
+  instructions no longer leave the MFMA pipe idle while MFMAs queue behind each other elsewhere.
+- exact_v_waits: placeholder LDS waits filled with the count of LDS operations issued after the reads they wait
+  for.
+The emulator faults a read of LDS data not yet waited for, and its strict wait-state checker a missing wait
+state, so every run of a kernel built with these checks what they did."""
+
+import re
+
+_ORIGIN_END = "\x1f"   # gen/render.py's origin markers end here: the instruction follows the last one
+_FENCES = ("s_waitcnt", "s_nop", "s_branch", "s_cbranch", "s_barrier")   # no MFMA moves past one (nor a label)
+_LGKM = re.compile(r"lgkmcnt\((\d+)\)")
+_MAX_LGKM = 15          # the 4-bit LGKM counter
+_SCALAR_LOADS = ("s_load", "s_buffer_load")   # counted by lgkmcnt out of order: no relaxing past them
+
+
+def tight_lds_waits(text: str) -> str:
+    """`text`: one straight-line phase whose first LDS wait is lgkmcnt(0) (nothing of earlier phases in flight
+    after it). Each LDS wait that another follows is relaxed; the last one stays, so the text leaves the same
+    state. Text with scalar loads is returned as it is."""
+    if any(load in text for load in _SCALAR_LOADS):
+        return text
+    lines = text.split("\n")
+    ins = [instruction(line) for line in lines]
+    waits = [at for at, i in enumerate(ins) if i.startswith("s_waitcnt") and "lgkmcnt(" in i]
+    pending: list[set[str]] = []   # registers each LDS operation still in flight names, oldest first
+    counting = False               # from the first lgkmcnt(0) on
+    out = []
+    for at, line in enumerate(lines):
+        i = ins[at]
+        if at in waits:
+            n = int(_LGKM.search(i).group(1))
+            later = [w for w in waits if w > at]
+            if not counting:
+                counting, pending = n == 0, []
+            elif "vmcnt" in i or not later:
+                pending = _still_in_flight(pending, n)
+            else:
+                needed = set().union(*(_registers_needed(ins[j]) for j in range(at + 1, later[0])))
+                last_needed = max((k for k, regs in enumerate(pending) if regs & needed), default=-1)
+                relaxed = max(min(len(pending) - last_needed - 1, _MAX_LGKM), n)
+                pending = _still_in_flight(pending, relaxed)
+                line = line.replace(f"lgkmcnt({n})", f"lgkmcnt({relaxed})")
+        elif counting and i.startswith("ds_"):
+            pending.append(_lds_registers(i))
+        out.append(line)
+    return "\n".join(out)
+
+
+def _still_in_flight(pending: list, allowed: int) -> list:
+    return pending[len(pending) - allowed:] if allowed < len(pending) else pending
+
+
+def _lds_registers(ins: str) -> set[str]:
+    """What must be done with before an LDS operation may be reused: a read's destination, a write's data."""
+    return vgprs_of(ins, 0, 1) if ins.startswith("ds_read") else vgprs_of(ins, 1)
+
+
+def _registers_needed(ins: str) -> set[str]:
+    """The registers an instruction names, except an LDS operation's, which wait in order themselves."""
+    if ins.startswith("ds_read"):
+        return vgprs_of(ins, 0, 1)   # a new read into a register an earlier read still fills
+    return set() if ins.startswith("ds_") else vgprs_of(ins)
+
+
+def vgprs_of(ins: str, first: int = 0, count: int | None = None) -> set[str]:
+    """The VGPR numbers that operands first .. first + count - 1 of an instruction name (v5, v[4:7]; count None:
+    to the last operand)."""
+    parts = ins.split(";")[0].strip().split(" ", 1)
+    tokens = parts[1].replace(",", " ").split() if len(parts) > 1 else []
+    regs: set[str] = set()
+    for tok in tokens[first:] if count is None else tokens[first:first + count]:
+        if tok.startswith("v["):
+            lo, hi = tok[2:].rstrip("]").split(":")
+            regs.update(str(n) for n in range(int(lo), int(hi) + 1))
+        elif tok.startswith("v") and tok[1:].isdigit():
+            regs.add(tok[1:])
+    return regs
+
+
+def spread_mfmas(text: str, spacing: int = 3) -> str:
+    """Each MFMA of `text` moved up (never down, never past a fence: s_waitcnt, s_nop, a branch, s_barrier or a
+    label) to the first place `spacing` instructions after the MFMA before it (an MFMA of 16 cycles covers 3 issue
+    slots of its wave). The other lines keep their order. Registers are not read: the caller's stretch must not
+    write an MFMA's operands between the MFMA's place and where it moves to (gen/tests checks mla_decode's)."""
+    others: list[str] = []
+    mfmas: list[tuple[str, int, int]] = []   # (line, index among the others it follows, the last fence's)
+    issued_before = [0]                      # instructions (not blank, not comment) among the first i others
+    fence = 0
+    for line in text.split("\n"):
+        ins = instruction(line)
+        if ins.startswith("v_mfma"):
+            mfmas.append((line, len(others), fence))
+            continue
+        others.append(line)
+        issued_before.append(issued_before[-1] + (1 if ins and not ins.startswith(";") else 0))
+        if ins.startswith(_FENCES) or ins.endswith(":"):
+            fence = len(others)
+    places, previous = [], 0
+    for _, written_at, last_fence in mfmas:
+        spaced = previous
+        for p in range(previous, written_at + 1):
+            if issued_before[p] - issued_before[previous] < spacing:
+                spaced = p + 1
+        previous = max(last_fence, previous, min(written_at, spaced))
+        places.append(previous)
+    out = []
+    for p in range(len(others) + 1):
+        out.extend(line for (line, _, _), at in zip(mfmas, places) if at == p)
+        if p < len(others):
+            out.append(others[p])
+    return "\n".join(out)
+
+
+def exact_v_waits(text: str) -> str:
+    """Each `s_waitcnt lgkmcnt(@V<key>@)` filled with the number of LDS operations issued after the last LDS read
+    tagged `; V batch <key>` (stores between count too: LDS returns in order), at most lgkmcnt's 15."""
+    lines = text.split("\n")
+    last_read_of, issued = {}, 0
+    for line in lines:
+        if instruction(line).startswith("ds_"):
+            issued += 1
+            if "; V batch " in line:
+                last_read_of[line.split("; V batch ")[1].strip()] = issued
+    out, issued = [], 0
+    for line in lines:
+        if instruction(line).startswith("ds_"):
+            issued += 1
+        if "lgkmcnt(@V" in line:
+            key = line.split("@V")[1].split("@")[0]
+            if key not in last_read_of or last_read_of[key] > issued:
+                raise ValueError(f"exact_v_waits: the wait for V batch {key} comes before its reads: {line!r}")
+            line = line.replace(f"@V{key}@", str(min(issued - last_read_of[key], _MAX_LGKM)))
+        out.append(line)
+    return "\n".join(out)
+
+
+def instruction(line: str) -> str:
+    """A rendered line without its origin markers and surrounding blanks."""
+    return line.split(_ORIGIN_END)[-1].strip()
