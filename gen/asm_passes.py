@@ -27,6 +27,7 @@ _FENCES = ("s_waitcnt", "s_nop", "s_branch", "s_cbranch", "s_barrier")   # no MF
 _LGKM = re.compile(r"lgkmcnt\((\d+)\)")
 _MAX_LGKM = 15          # the 4-bit LGKM counter
 _SCALAR_LOADS = ("s_load", "s_buffer_load")   # counted by lgkmcnt out of order: no relaxing past them
+_VALU_MFMA_WAIT_STATES = 2   # a VALU write of a VGPR before an MFMA reads it (emu/exec/src/wait_state_rules.cc)
 
 
 def tight_lds_waits(text: str) -> str:
@@ -98,7 +99,8 @@ def spread_mfmas(text: str, spacing: int = 3) -> str:
     label) to the first place `spacing` instructions after the MFMA before it (an MFMA of 16 cycles covers 3 issue
     slots of its wave). The other lines keep their order. Nor does an MFMA move above an instruction that writes
     one of its operands or touches its result (`_blocks_mfma`): the v_perm or v_cvt that makes an operand stays
-    before the MFMA that reads it."""
+    before the MFMA that reads it, with the wait states a VALU write asks for (_VALU_MFMA_WAIT_STATES
+    instructions) between them."""
     others: list[str] = []
     mfmas: list[tuple[str, int, int]] = []   # (line, index among the others it follows, the last fence's)
     issued_before = [0]                      # instructions (not blank, not comment) among the first i others
@@ -106,9 +108,15 @@ def spread_mfmas(text: str, spacing: int = 3) -> str:
     for line in text.split("\n"):
         ins = instruction(line)
         if ins.startswith("v_mfma"):
-            barrier = max((at + 1 for at in range(fence, len(others)) if _blocks_mfma(instruction(others[at]), ins)),
-                          default=fence)
-            mfmas.append((line, len(others), barrier))
+            blockers = [at for at in range(fence, len(others)) if _blocks_mfma(instruction(others[at]), ins)]
+            barrier = fence
+            if blockers:
+                # a VALU write of an operand takes _VALU_MFMA_WAIT_STATES instructions before the MFMA reads it
+                after = blockers[-1] + 1
+                wait = _VALU_MFMA_WAIT_STATES if instruction(others[blockers[-1]]).startswith("v_") else 0
+                barrier = next((p for p in range(after, len(others) + 1)
+                                if issued_before[p] - issued_before[after] >= wait), len(others))
+            mfmas.append((line, len(others), max(barrier, fence)))
             continue
         others.append(line)
         issued_before.append(issued_before[-1] + (1 if ins and not ins.startswith(";") else 0))

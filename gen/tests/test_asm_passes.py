@@ -126,9 +126,23 @@ def test_an_mfma_never_moves_above_the_instruction_that_makes_its_operand():
     text = phase(MFMA, *(f"  v_add_f32 v{20 + i}, v40, v40" for i in range(3)), "  v_perm_b32 v221, v40, v41, s39",
                  "  v_add_f32 v30, v40, v40", PV_MFMA)
     out = spread_mfmas(text).split("\n")
-    assert out.index(PV_MFMA) == out.index("  v_perm_b32 v221, v40, v41, s39") + 1   # spacing alone: right after the adds
+    assert out[-1] == PV_MFMA   # where written: not above the v_perm (spacing alone: right after the adds)
     free = text.replace("v_perm_b32 v221", "v_perm_b32 v240")
     assert spread_mfmas(free).split("\n").index(PV_MFMA) == 4
+
+
+def test_an_mfma_stays_two_instructions_after_a_valu_write_of_its_operand():
+    """A VALU write of a VGPR takes 2 wait states before an MFMA reads it (emu/exec/src/wait_state_rules.cc)."""
+    perm = "  v_perm_b32 v221, v40, v41, s39"
+    text = phase(MFMA, *(f"  v_add_f32 v{20 + i}, v40, v40" for i in range(3)), perm,
+                 *(f"  v_add_f32 v{30 + i}, v40, v40" for i in range(3)), PV_MFMA)
+    out = spread_mfmas(text).split("\n")
+    assert out.index(PV_MFMA) == out.index(perm) + 3
+    # an LDS read of it is waited for by an s_waitcnt, a fence: no wait states counted after the read itself
+    read = phase(MFMA, *(f"  v_add_f32 v{20 + i}, v40, v40" for i in range(3)), "  ds_read_b64 v[220:221], v10",
+                 *(f"  v_add_f32 v{30 + i}, v40, v40" for i in range(3)), PV_MFMA)
+    out = spread_mfmas(read).split("\n")
+    assert out.index(PV_MFMA) == out.index("  ds_read_b64 v[220:221], v10") + 1
 
 
 def test_an_mfma_never_moves_above_a_reader_of_its_result():
