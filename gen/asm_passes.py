@@ -12,6 +12,9 @@ origin markers, which are read through and kept.
   done: every operation issued after the last of those may stay in flight.
 - spread_mfmas: the MFMAs of a stretch moved up between its other instructions, so that runs of other
   instructions no longer leave the MFMA pipe idle while MFMAs queue behind each other elsewhere.
+- sink_mfmas: the MFMAs of a stretch moved down to the next fence (never past an instruction that writes their
+  sources or touches their result), so that spread_mfmas can then spread them over the whole stretch between two
+  fences instead of only over the instructions written before each.
 - exact_v_waits: placeholder LDS waits filled with the count of LDS operations issued after the reads they wait
   for.
 The emulator faults a read of LDS data not yet waited for, and its strict wait-state checker a missing wait
@@ -24,6 +27,7 @@ _FENCES = ("s_waitcnt", "s_nop", "s_branch", "s_cbranch", "s_barrier")   # no MF
 _LGKM = re.compile(r"lgkmcnt\((\d+)\)")
 _MAX_LGKM = 15          # the 4-bit LGKM counter
 _SCALAR_LOADS = ("s_load", "s_buffer_load")   # counted by lgkmcnt out of order: no relaxing past them
+_VALU_MFMA_WAIT_STATES = 2   # a VALU write of a VGPR before an MFMA reads it (emu/exec/src/wait_state_rules.cc)
 
 
 def tight_lds_waits(text: str) -> str:
@@ -93,8 +97,10 @@ def vgprs_of(ins: str, first: int = 0, count: int | None = None) -> set[str]:
 def spread_mfmas(text: str, spacing: int = 3) -> str:
     """Each MFMA of `text` moved up (never down, never past a fence: s_waitcnt, s_nop, a branch, s_barrier or a
     label) to the first place `spacing` instructions after the MFMA before it (an MFMA of 16 cycles covers 3 issue
-    slots of its wave). The other lines keep their order. Registers are not read: the caller's stretch must not
-    write an MFMA's operands between the MFMA's place and where it moves to (gen/tests checks mla_decode's)."""
+    slots of its wave). The other lines keep their order. Nor does an MFMA move above an instruction that writes
+    one of its operands or touches its result (`_blocks_mfma`): the v_perm or v_cvt that makes an operand stays
+    before the MFMA that reads it, with the wait states a VALU write asks for (_VALU_MFMA_WAIT_STATES
+    instructions) between them."""
     others: list[str] = []
     mfmas: list[tuple[str, int, int]] = []   # (line, index among the others it follows, the last fence's)
     issued_before = [0]                      # instructions (not blank, not comment) among the first i others
@@ -102,11 +108,19 @@ def spread_mfmas(text: str, spacing: int = 3) -> str:
     for line in text.split("\n"):
         ins = instruction(line)
         if ins.startswith("v_mfma"):
-            mfmas.append((line, len(others), fence))
+            blockers = [at for at in range(fence, len(others)) if _blocks_mfma(instruction(others[at]), ins)]
+            barrier = fence
+            if blockers:
+                # a VALU write of an operand takes _VALU_MFMA_WAIT_STATES instructions before the MFMA reads it
+                after = blockers[-1] + 1
+                wait = _VALU_MFMA_WAIT_STATES if instruction(others[blockers[-1]]).startswith("v_") else 0
+                barrier = next((p for p in range(after, len(others) + 1)
+                                if issued_before[p] - issued_before[after] >= wait), len(others))
+            mfmas.append((line, len(others), max(barrier, fence)))
             continue
         others.append(line)
         issued_before.append(issued_before[-1] + (1 if ins and not ins.startswith(";") else 0))
-        if ins.startswith(_FENCES) or ins.endswith(":"):
+        if _is_fence(ins):
             fence = len(others)
     places, previous = [], 0
     for _, written_at, last_fence in mfmas:
@@ -122,6 +136,57 @@ def spread_mfmas(text: str, spacing: int = 3) -> str:
         if p < len(others):
             out.append(others[p])
     return "\n".join(out)
+
+
+def sink_mfmas(text: str) -> str:
+    """Each MFMA of `text` moved down, in order, to just before the next fence (as spread_mfmas names them) or the
+    end of the text; it stops earlier before an instruction that writes one of its operands or touches its result
+    (`_blocks_mfma`), which then keeps reading or writing what it did. Written before spread_mfmas, it lets an
+    MFMA written right after its twin (two row tiles' MFMAs on one operand) be spread over the instructions that
+    follow up to the fence, where spread_mfmas alone never moves it down."""
+    out: list[str] = []
+    pending: list[str] = []
+    for line in text.split("\n"):
+        ins = instruction(line)
+        if ins.startswith("v_mfma"):
+            pending.append(line)
+            continue
+        if pending and (_is_fence(ins) or any(_blocks_mfma(ins, instruction(m)) for m in pending)):
+            out.extend(pending)
+            pending = []
+        out.append(line)
+    out.extend(pending)
+    return "\n".join(out)
+
+
+def _is_fence(ins: str) -> bool:
+    """No MFMA moves past a wait, a nop, a branch, a barrier, a label or a write of exec."""
+    return ins.startswith(_FENCES) or ins.endswith(":") or (ins.startswith("s_") and " exec" in ins.split(",")[0])
+
+
+def _blocks_mfma(ins: str, mfma: str) -> bool:
+    """An instruction an MFMA may not pass: it writes one of the MFMA's operands or result, or reads its result
+    (MFMAs among themselves keep their order and are not asked)."""
+    if not ins or ins.startswith((";", "v_mfma")):
+        return False
+    result, operands = _registers(mfma, 0, 1), _registers(mfma, 1)
+    writes = set() if ins.startswith(("ds_write", "global_store", "buffer_store", "s_")) else _registers(ins, 0, 1)
+    return bool(writes & (operands | result)) or bool(_registers(ins, 0) & result)
+
+
+def _registers(ins: str, first: int, count: int | None = None) -> set[str]:
+    """The VGPRs and AGPRs ("v5", "a7") that operands first .. first + count - 1 of an instruction name."""
+    parts = ins.split(";")[0].strip().split(" ", 1)
+    tokens = parts[1].replace(",", " ").split() if len(parts) > 1 else []
+    regs: set[str] = set()
+    for tok in tokens[first:] if count is None else tokens[first:first + count]:
+        kind = tok[0]
+        if kind in "va" and tok[1:2] == "[":
+            lo, hi = tok[2:].rstrip("]").split(":")
+            regs.update(f"{kind}{n}" for n in range(int(lo), int(hi) + 1))
+        elif kind in "va" and tok[1:].isdigit():
+            regs.add(tok)
+    return regs
 
 
 def exact_v_waits(text: str) -> str:

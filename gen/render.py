@@ -86,7 +86,8 @@ def make_environment(asm_dir=ASM_DIR) -> jinja2.Environment:
     env = jinja2.Environment(loader=_MarkingLoader(str(asm_dir)), undefined=jinja2.StrictUndefined,
                               trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                               autoescape=False)
-    for text_pass in (asm_passes.tight_lds_waits, asm_passes.spread_mfmas, asm_passes.exact_v_waits):
+    for text_pass in (asm_passes.tight_lds_waits, asm_passes.spread_mfmas, asm_passes.sink_mfmas,
+                      asm_passes.exact_v_waits):
         env.filters[text_pass.__name__] = text_pass
     return env
 

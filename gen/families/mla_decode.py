@@ -400,6 +400,21 @@ def _plan(arch: str, p: dict) -> dict:
     # widened through the raw V registers of the group before (v_k.., free then) and stored, then the loads of the
     # tile after; the loop top keeps one barrier
     pv_tail_stores = early_loads > 0
+    # its P.V MFMAs spread over each stretch between two waits (`pv_spread`: gen/asm_passes.py sink_mfmas, then
+    # spread_mfmas): the two row tiles' MFMAs of one operand were issued back to back, 3 of the wave's issue slots
+    # idle a pair while the stretch's v_perms, widening and stores queued behind it (session 15)
+    pv_spread = pv_tail_stores
+    # ... and its last `pv_late_mfmas` MFMAs issued after the tail's second barrier and S's first K reads, whose LDS
+    # latency the wave waited out with the MFMA pipe idle (session 15)
+    pv_late_mfmas = 2 if pv_spread else 0
+    # ... and group 0's v_perms and group 2's reads after P.V's first wait, spread between group 0's MFMAs, not before
+    # its first MFMA (`pv_first_perms_spread`) (session 15)
+    pv_first_perms_spread = pv_spread
+    # ... and `staged_early_loads` more loads widened during P.V, into the staging registers of the early loads once
+    # those are widened, so that the tail widens fewer (session 15)
+    staged_early_loads = 2 if pv_spread else 0
+    # ... and P.V's first column group's V reads between row tile 1's last S MFMAs (`lag_v_reads`) (session 15)
+    lag_v_reads = pv_spread
     # the compute-bound variants (fp8 KV, two row tiles) issue no wait state no rule asks for in the softmax
     # (`lean_softmax`): no s_nop after v_exp (its next VALU reads another register; the sums read P 3+ instructions
     # later), none between a VALU's VCC write and the SALU s_and reading it (no hazard: SALU reads interlock);
@@ -467,7 +482,7 @@ def _plan(arch: str, p: dict) -> dict:
         "pipelined": pipelined, "v_s2": v_s2, "f_bytes": f_bytes, "b_bytes": b_bytes, "b0": 2 * f_bytes,
         "split_pv": split_pv, "lag_s": lag_s, "k_bufs": k_bufs, "v_lag_resc": lag_resc,
         "pv_stores": pv_stores, "v_pv_wide": v_pv_wide, "double_buffer": double_buffer, "tile_bytes": tile_bytes, "v_db_wide": v_db_wide,
-        "lean_softmax": lean_softmax, "early_loads": early_loads, "pv_tail_stores": pv_tail_stores, "v_early": v_early, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "split_stores": split_stores, "pair_v": pair_v, "v_pair_sel": v_pair_sel, "v_s0_resc": v_s0_resc, "s_phase_cgs": s_phase_cgs, "v_widened": k_ops,
+        "lean_softmax": lean_softmax, "early_loads": early_loads, "pv_tail_stores": pv_tail_stores, "pv_spread": pv_spread, "pv_late_mfmas": pv_late_mfmas, "pv_first_perms_spread": pv_first_perms_spread, "staged_early_loads": staged_early_loads, "lag_v_reads": lag_v_reads, "v_early": v_early, "kv_v_loads": kv_v_loads, "early_widen": early_widen, "split_stores": split_stores, "pair_v": pair_v, "v_pair_sel": v_pair_sel, "v_s0_resc": v_s0_resc, "s_phase_cgs": s_phase_cgs, "v_widened": k_ops,
         "v_vops": v_vops, "v_resc": v_resc if split_pv else k_ops,
         "fp8_s": fp8_s, "s_mfma": smf, "s_elem": s_elem, "s_pitch": s_pitch, "s_odd_shift": s_odd_shift, "s_lds": s_lds_at,
         "s_pad": (DQK * s_elem, s_row_bytes) if s_row_bytes > DQK * s_elem else None,

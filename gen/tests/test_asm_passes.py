@@ -1,11 +1,12 @@
 """gen/asm_passes.py: every expected text below is worked out by hand from the pass's rule (tight_lds_waits: LDS
 returns in order, so a wait need only cover the operations whose registers the instructions up to the next wait
-name; spread_mfmas: an MFMA moves up to `spacing` instructions after the one before it, never past a fence;
-exact_v_waits: the count of LDS operations after a batch's last read)."""
+name; spread_mfmas: an MFMA moves up to `spacing` instructions after the one before it, never past a fence nor
+above an instruction that writes its operands or touches its result; sink_mfmas: MFMAs move down to the next fence,
+never past such an instruction; exact_v_waits: the count of LDS operations after a batch's last read)."""
 
 import pytest
 
-from gen.asm_passes import exact_v_waits, spread_mfmas, tight_lds_waits, vgprs_of
+from gen.asm_passes import exact_v_waits, sink_mfmas, spread_mfmas, tight_lds_waits, vgprs_of
 
 
 def phase(*lines: str) -> str:
@@ -96,25 +97,77 @@ MFMA = "  v_mfma_f32_16x16x32_bf16 v[0:3], v[8:11], v[12:15], v[0:3]"
 
 
 def test_mfmas_move_up_to_three_instructions_after_the_one_before():
-    text = phase(MFMA, *(f"  v_add_f32 v{20 + i}, v1, v1" for i in range(6)), MFMA, MFMA)
+    text = phase(MFMA, *(f"  v_add_f32 v{20 + i}, v40, v40" for i in range(6)), MFMA, MFMA)
     out = spread_mfmas(text).split("\n")
     assert [i for i, line in enumerate(out) if line == MFMA] == [0, 4, 8]
-    assert len(out) == 9 and out[1:4] == [f"  v_add_f32 v{20 + i}, v1, v1" for i in range(3)]
+    assert len(out) == 9 and out[1:4] == [f"  v_add_f32 v{20 + i}, v40, v40" for i in range(3)]
 
 
 def test_an_mfma_never_moves_past_a_fence_nor_down():
-    text = phase(MFMA, "  v_add_f32 v20, v1, v1", "  s_waitcnt lgkmcnt(2)", "  v_add_f32 v21, v1, v1",
-                 "  v_add_f32 v22, v1, v1", MFMA)
+    text = phase(MFMA, "  v_add_f32 v20, v40, v40", "  s_waitcnt lgkmcnt(2)", "  v_add_f32 v21, v40, v40",
+                 "  v_add_f32 v22, v40, v40", MFMA)
     out = spread_mfmas(text).split("\n")
     assert out.index("  s_waitcnt lgkmcnt(2)") < [i for i, line in enumerate(out) if line == MFMA][1]
-    assert spread_mfmas(phase(MFMA, "  v_add_f32 v20, v1, v1", MFMA)) == phase(MFMA, "  v_add_f32 v20, v1, v1", MFMA)
+    assert spread_mfmas(phase(MFMA, "  v_add_f32 v20, v40, v40", MFMA)) == phase(MFMA, "  v_add_f32 v20, v40, v40", MFMA)
 
 
 def test_comments_and_blank_lines_do_not_count_as_instructions():
-    text = phase(MFMA, "  ; note", "", "  v_add_f32 v20, v1, v1", "  v_add_f32 v21, v1, v1",
-                 "  v_add_f32 v22, v1, v1", "  v_add_f32 v23, v1, v1", MFMA)
+    text = phase(MFMA, "  ; note", "", "  v_add_f32 v20, v40, v40", "  v_add_f32 v21, v40, v40",
+                 "  v_add_f32 v22, v40, v40", "  v_add_f32 v23, v40, v40", MFMA)
     out = spread_mfmas(text).split("\n")
-    assert out[-2] == MFMA and out[-1] == "  v_add_f32 v23, v1, v1"   # after the third add, not the first
+    assert out[-2] == MFMA and out[-1] == "  v_add_f32 v23, v40, v40"   # after the third add, not the first
+
+
+PV_MFMA = "  v_mfma_f32_16x16x16_bf16 a[0:3], v[220:221], v[196:197], a[0:3]"
+PV_TWIN = "  v_mfma_f32_16x16x16_bf16 a[128:131], v[220:221], v[200:201], a[128:131]"
+
+
+def test_an_mfma_never_moves_above_the_instruction_that_makes_its_operand():
+    text = phase(MFMA, *(f"  v_add_f32 v{20 + i}, v40, v40" for i in range(3)), "  v_perm_b32 v221, v40, v41, s39",
+                 "  v_add_f32 v30, v40, v40", PV_MFMA)
+    out = spread_mfmas(text).split("\n")
+    assert out[-1] == PV_MFMA   # where written: not above the v_perm (spacing alone: right after the adds)
+    free = text.replace("v_perm_b32 v221", "v_perm_b32 v240")
+    assert spread_mfmas(free).split("\n").index(PV_MFMA) == 4
+
+
+def test_an_mfma_stays_two_instructions_after_a_valu_write_of_its_operand():
+    """A VALU write of a VGPR takes 2 wait states before an MFMA reads it (emu/exec/src/wait_state_rules.cc)."""
+    perm = "  v_perm_b32 v221, v40, v41, s39"
+    text = phase(MFMA, *(f"  v_add_f32 v{20 + i}, v40, v40" for i in range(3)), perm,
+                 *(f"  v_add_f32 v{30 + i}, v40, v40" for i in range(3)), PV_MFMA)
+    out = spread_mfmas(text).split("\n")
+    assert out.index(PV_MFMA) == out.index(perm) + 3
+    # an LDS read of it is waited for by an s_waitcnt, a fence: no wait states counted after the read itself
+    read = phase(MFMA, *(f"  v_add_f32 v{20 + i}, v40, v40" for i in range(3)), "  ds_read_b64 v[220:221], v10",
+                 *(f"  v_add_f32 v{30 + i}, v40, v40" for i in range(3)), PV_MFMA)
+    out = spread_mfmas(read).split("\n")
+    assert out.index(PV_MFMA) == out.index("  ds_read_b64 v[220:221], v10") + 1
+
+
+def test_an_mfma_never_moves_above_a_reader_of_its_result():
+    text = phase(MFMA, *(f"  v_add_f32 v{20 + i}, v40, v40" for i in range(3)), "  v_accvgpr_read_b32 v30, a2", PV_MFMA)
+    out = spread_mfmas(text).split("\n")
+    assert out[-1] == PV_MFMA
+
+
+def test_twin_mfmas_sink_to_the_next_fence_and_spread_over_the_stretch():
+    perms = [f"  v_perm_b32 v{228 + i}, v40, v41, s39" for i in range(6)]
+    text = phase(MFMA, "  s_waitcnt lgkmcnt(4)", PV_MFMA, PV_TWIN, *perms, "  s_waitcnt lgkmcnt(0)")
+    sunk = sink_mfmas(text).split("\n")
+    assert sunk[2:8] == perms and sunk[8:10] == [PV_MFMA, PV_TWIN]
+    spread = spread_mfmas(sink_mfmas(text)).split("\n")
+    # 3 instructions after the MFMA before each (the wait counts), the twin no longer right behind its pair
+    assert spread == [MFMA, "  s_waitcnt lgkmcnt(4)", *perms[:2], PV_MFMA, *perms[2:5], PV_TWIN, perms[5],
+                      "  s_waitcnt lgkmcnt(0)"]
+
+
+def test_an_mfma_does_not_sink_past_a_write_of_its_operand_nor_a_read_of_its_result():
+    overwrite = phase(PV_MFMA, "  v_add_f32 v30, v40, v40", "  v_perm_b32 v220, v40, v41, s39", "  v_add_f32 v31, v40, v40")
+    assert sink_mfmas(overwrite).split("\n")[:3] == ["  v_add_f32 v30, v40, v40", PV_MFMA, "  v_perm_b32 v220, v40, v41, s39"]
+    reader = phase(PV_MFMA, "  v_add_f32 v30, v40, v40", "  v_accvgpr_read_b32 v31, a1")
+    assert sink_mfmas(reader).split("\n")[1] == PV_MFMA
+    assert sink_mfmas(phase(PV_MFMA, "  s_mov_b64 exec, -1", "  v_add_f32 v30, v40, v40")).split("\n")[0] == PV_MFMA
 
 
 def test_a_v_wait_counts_the_lds_operations_after_its_batch():
