@@ -82,16 +82,7 @@ def _registers_needed(ins: str) -> set[str]:
 def vgprs_of(ins: str, first: int = 0, count: int | None = None) -> set[str]:
     """The VGPR numbers that operands first .. first + count - 1 of an instruction name (v5, v[4:7]; count None:
     to the last operand)."""
-    parts = ins.split(";")[0].strip().split(" ", 1)
-    tokens = parts[1].replace(",", " ").split() if len(parts) > 1 else []
-    regs: set[str] = set()
-    for tok in tokens[first:] if count is None else tokens[first:first + count]:
-        if tok.startswith("v["):
-            lo, hi = tok[2:].rstrip("]").split(":")
-            regs.update(str(n) for n in range(int(lo), int(hi) + 1))
-        elif tok.startswith("v") and tok[1:].isdigit():
-            regs.add(tok[1:])
-    return regs
+    return {reg[1:] for reg in _registers(ins, first, count) if reg[0] == "v"}
 
 
 def spread_mfmas(text: str, spacing: int = 3) -> str:
@@ -175,7 +166,8 @@ def _blocks_mfma(ins: str, mfma: str) -> bool:
 
 
 def _registers(ins: str, first: int, count: int | None = None) -> set[str]:
-    """The VGPRs and AGPRs ("v5", "a7") that operands first .. first + count - 1 of an instruction name."""
+    """The VGPRs and AGPRs ("v5", "a7") that operands first .. first + count - 1 of an instruction name (v5,
+    v[4:7], a[0:15]; count None: to the last operand)."""
     parts = ins.split(";")[0].strip().split(" ", 1)
     tokens = parts[1].replace(",", " ").split() if len(parts) > 1 else []
     regs: set[str] = set()
