@@ -117,7 +117,7 @@ DQK = KV_LORA_RANK + ROPE_DIM
 DV = KV_LORA_RANK
 ROWS_PER_WAVE = 16
 MAX_V_GROUP = 4                 # gfx950 V column blocks per batch: 2 reads each, the next batch's in flight (lgkmcnt <= 15)
-S_LAG_REREAD_GROUPS = 6         # gfx950 bf16 S, fp8 KV: row tile 1's last k-step groups under row tile 0's softmax
+S_LAG_REREAD_GROUPS = 5         # gfx950 bf16 S, fp8 KV: row tile 1's last k-step groups under row tile 0's softmax
 PITCH_SEARCH_BYTES = 256       # how far past a row's bytes an LDS row pitch is searched
 MAX_SPLITS = 64
 CHUNK_KEYS = 1024
@@ -443,8 +443,9 @@ def _plan(arch: str, p: dict) -> dict:
     # them in a third K buffer, which leaves no registers for the second LDS tile buffer here: 3654 cycles a tile);
     # row tile 0's O-rescale temporaries are the widening registers (v_db_wide: used in P.V only). The softmax takes
     # pairs of values in the packed f32 instructions and the row max three at a time (`pk_softmax`): fewer issue
-    # slots of the one wave per SIMD (timing model, cycles per tile: 3159 -> 2947 with 6 groups; 4 groups without
-    # the packed softmax 3131).
+    # slots of the one wave per SIMD. Row tile 1's softmax has P.V's first V reads between its exps. Timing model,
+    # cycles per tile: 3159 -> 2875 with 6 groups; 4 groups 2891, 5 2859, 7 2887 (4 without the packed softmax and
+    # the early V reads: 3131).
     s_lag_reread = S_LAG_REREAD_GROUPS if double_buffer and kv_loader["fp8"] and v_in_k and v_ahead > 1 else 0
     # split_stores: row tile 0's O-rescale temporaries after the plan, so that P.V's first V reads (into v_k..) issue
     # during row tile 1's S, before tile 0's softmax
