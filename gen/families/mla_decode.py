@@ -446,6 +446,8 @@ def _plan(arch: str, p: dict) -> dict:
     # slots of the one wave per SIMD. Row tile 1's softmax has P.V's first V reads between its exps. Timing model,
     # cycles per tile: 3159 -> 2875 with 6 groups; 4 groups 2891, 5 2859, 7 2887 (4 without the packed softmax and
     # the early V reads: 3131).
+    # The same kernel issues its prefetch without branches (`masked_prefetch`: EXEC = 0 past the split's keys), in
+    # parts between P.V's last batches' MFMAs: 2859 -> 2755.
     s_lag_reread = S_LAG_REREAD_GROUPS if double_buffer and kv_loader["fp8"] and v_in_k and v_ahead > 1 else 0
     # split_stores: row tile 0's O-rescale temporaries after the plan, so that P.V's first V reads (into v_k..) issue
     # during row tile 1's S, before tile 0's softmax
@@ -472,7 +474,7 @@ def _plan(arch: str, p: dict) -> dict:
         "steps": steps, "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader,
         "q_loader": q_loader, "pitch": pitch, "group": group, "k_buf": k_buf, "v_group": v_group,
         "v_buf": v_group * 4, "v_ahead": v_ahead, "v_bufs": v_bufs, "v_reads_late": spread_pv, "s_prescaled": pipelined, "s_fine_waits": spread_pv,
-        "pv_store_lag": (2 if pipelined else 1) if spread_pv else 0, "s_lag_reread": s_lag_reread, "pk_softmax": s_lag_reread > 0,
+        "pv_store_lag": (2 if pipelined else 1) if spread_pv else 0, "s_lag_reread": s_lag_reread, "pk_softmax": s_lag_reread > 0, "masked_prefetch": s_lag_reread > 0,
         # Q rows pass through LDS once (prologue), in the KV tile's space: q_slots waves at a time, q_turns turns
         "lds_kv": 0, "lds_q": 0, "lds_bytes": lds_bytes,
         "pipelined": pipelined, "v_s2": v_s2, "f_bytes": f_bytes, "b_bytes": b_bytes, "b0": 2 * f_bytes,
