@@ -87,3 +87,23 @@ def test_pv_first_v_reads_issue_between_row_tile_1s_exps():
     # the reads of the first v_ahead batches, 2 a column block
     assert len(early) == 2 * plan["v_group"] * plan["v_ahead"]
     assert len(exps1) == per_tile and all(exps1[0] < i < exps1[-1] for i in early)
+
+
+def test_pv_prefetch_has_no_branch_and_masks_only_its_own_instructions():
+    plan, lines = _plan(), _loop_lines()
+    pv = [i for i, line in enumerate(lines) if re.match(r"\s*v_mfma_\S+ a\[", line)]
+    body = [line.strip() for line in lines[pv[0]:pv[-1]]]
+    assert plan["masked_prefetch"] and not any(ins.startswith(("s_cbranch", "s_branch")) for ins in body)
+    # while EXEC may be 0 (from an s_cselect of it to its restore) only the prefetch's own address math, loads and
+    # SALU, MFMAs (which ignore EXEC) and waits issue: no V read, store or conversion of P.V's
+    masked = False
+    for ins in body:
+        if ins.startswith("s_cselect_b64 exec"):
+            masked = True
+        elif ins == "s_mov_b64 exec, -1":
+            masked = False
+        elif masked:
+            assert not ins.startswith(("ds_", "v_cvt", "v_accvgpr")), ins
+    assert not masked
+    loads = [ins for ins in body if ins.startswith("global_load")]
+    assert len(loads) == plan["kv_loader"]["loads"] + 1   # the rows of the tile 2 ahead, the page ids after
