@@ -447,7 +447,8 @@ def _plan(arch: str, p: dict) -> dict:
     # cycles per tile: 3159 -> 2875 with 6 groups; 4 groups 2891, 5 2859, 7 2887 (4 without the packed softmax and
     # the early V reads: 3131).
     # The same kernel issues its prefetch without branches (`masked_prefetch`: EXEC = 0 past the split's keys), in
-    # parts between P.V's last batches' MFMAs: 2859 -> 2755.
+    # parts between P.V's last batches' MFMAs: 2859 -> 2755; S's two-tile groups issue the next group's reads between
+    # their MFMAs (s_product_reread): 2731.
     s_lag_reread = S_LAG_REREAD_GROUPS if double_buffer and kv_loader["fp8"] and v_in_k and v_ahead > 1 else 0
     # split_stores: row tile 0's O-rescale temporaries after the plan, so that P.V's first V reads (into v_k..) issue
     # during row tile 1's S, before tile 0's softmax
