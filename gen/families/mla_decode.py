@@ -117,6 +117,7 @@ DQK = KV_LORA_RANK + ROPE_DIM
 DV = KV_LORA_RANK
 ROWS_PER_WAVE = 16
 MAX_V_GROUP = 4                 # gfx950 V column blocks per batch: 2 reads each, the next batch's in flight (lgkmcnt <= 15)
+S_LAG_REREAD_GROUPS = 5         # gfx950 bf16 S, fp8 KV: row tile 1's last k-step groups under row tile 0's softmax
 PITCH_SEARCH_BYTES = 256       # how far past a row's bytes an LDS row pitch is searched
 MAX_SPLITS = 64
 CHUNK_KEYS = 1024
@@ -451,6 +452,19 @@ def _plan(arch: str, p: dict) -> dict:
     # (`s_fine_waits`); the stores from batch `pv_store_lag` on (2187 -> 2171 with the first batch's waits per
     # column block / 3159). The pipelined loop also scales S as it moves it (`s_prescaled`).
     spread_pv = v_ahead > 1
+    # gfx950 double-buffered fp8 KV with S on bf16 MFMAs (w4_t2 kvfp8_qbf16; session 15): row tile 1's S MFMAs of
+    # the last `s_lag_reread` k-step groups run after row tile 0's, with row tile 0's scaling and softmax between
+    # them, so that the MFMA pipe is busy through it. Their K operands are read from LDS again (gfx942's lag_s holds
+    # them in a third K buffer, which leaves no registers for the second LDS tile buffer here: 3654 cycles a tile);
+    # row tile 0's O-rescale temporaries are the widening registers (v_db_wide: used in P.V only). The softmax takes
+    # pairs of values in the packed f32 instructions and the row max three at a time (`pk_softmax`): fewer issue
+    # slots of the one wave per SIMD. Row tile 1's softmax has P.V's first V reads between its exps. Timing model,
+    # cycles per tile: 3159 -> 2875 with 6 groups; 4 groups 2891, 5 2859, 7 2887 (4 without the packed softmax and
+    # the early V reads: 3131).
+    # The same kernel issues its prefetch without branches (`masked_prefetch`: EXEC = 0 past the split's keys), in
+    # parts between P.V's last batches' MFMAs: 2859 -> 2755; S's two-tile groups issue the next group's reads between
+    # their MFMAs (s_product_reread): 2731.
+    s_lag_reread = S_LAG_REREAD_GROUPS if double_buffer and kv_loader["fp8"] and v_in_k and v_ahead > 1 else 0
     # split_stores: row tile 0's O-rescale temporaries after the plan, so that P.V's first V reads (into v_k..) issue
     # during row tile 1's S, before tile 0's softmax
     v_s0_resc = (end + 3) // 4 * 4 if split_stores else k_ops
@@ -476,7 +490,7 @@ def _plan(arch: str, p: dict) -> dict:
         "steps": steps, "col_blocks": col_blocks, "lanes_per_key": lanes_per_key, "kv_loader": kv_loader,
         "q_loader": q_loader, "pitch": pitch, "group": group, "k_buf": k_buf, "v_group": v_group,
         "v_buf": v_group * 4, "v_ahead": v_ahead, "v_bufs": v_bufs, "v_reads_late": spread_pv, "s_prescaled": pipelined, "s_fine_waits": spread_pv,
-        "pv_store_lag": (2 if pipelined else 1) if spread_pv else 0,
+        "pv_store_lag": (2 if pipelined else 1) if spread_pv else 0, "s_lag_reread": s_lag_reread, "pk_softmax": s_lag_reread > 0, "masked_prefetch": s_lag_reread > 0,
         # Q rows pass through LDS once (prologue), in the KV tile's space: q_slots waves at a time, q_turns turns
         "lds_kv": 0, "lds_q": 0, "lds_bytes": lds_bytes,
         "pipelined": pipelined, "v_s2": v_s2, "f_bytes": f_bytes, "b_bytes": b_bytes, "b0": 2 * f_bytes,
