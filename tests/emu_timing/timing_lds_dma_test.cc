@@ -111,5 +111,59 @@ TEST(TimingLdsDma, LdsStreamTakesOneWordPerBankPerCycle) {
   }
 }
 
+// s_setprio: the user priority SIMM16[1:0] (0 lowest, 3 highest) joins the wave's priority, above its age
+// ({SPIPrio + UserPrio, WaveAge}: the Vega ISA text gem5 quotes, src/arch/amdgpu/vega/insts/sopp.cc), so the
+// SIMD's arbiter picks a younger wave that raised its priority over an older one. Two waves on SIMD 0 (waves 0
+// and 4 of a 5-wave trace set, waves 1-3 empty), each with kValus VALU instructions (4 cycles each: one per
+// issue slot); the younger then idles kNops x s_nop 15 (64 cycles each) before it ends. Oldest first, the
+// younger's VALUs wait for all of the older's: 2 x 4 kValus + 64 kNops. With priority 3 it takes every slot
+// after its s_setprio's (which the older's first VALU shares): 4 (kValus + 1) + 64 kNops, while the older
+// finishes its VALUs under the younger's nops. Fails while the model ignores s_setprio.
+TimingOp valu() {
+  TimingOp op;
+  op.kind = TimingKind::kValu;
+  return op;
+}
+
+TimingOp setprio(uint8_t priority) {
+  TimingOp op;
+  op.kind = TimingKind::kSetprio;
+  op.priority = priority;
+  return op;
+}
+
+TimingOp nop15() {
+  TimingOp op;
+  op.kind = TimingKind::kNop;
+  op.nops = 15;
+  return op;
+}
+
+TEST(TimingPriority, YoungerWaveThatRaisesItsPriorityTakesTheSlot) {
+  const TimingConstants& c = timing_constants("gfx950");
+  ASSERT_EQ(c.issue_cycles, 4u);
+  ASSERT_EQ(c.valu_cycles, 4u);
+  ASSERT_EQ(c.wait_state_cycles, 4u);
+  constexpr uint32_t kValus = 64, kNops = 4;
+  WaveTrace older(kValus, valu());
+  older.push_back(end());
+  const auto younger = [&](uint8_t priority) {
+    WaveTrace trace{setprio(priority)};
+    trace.insert(trace.end(), kValus, valu());
+    trace.insert(trace.end(), kNops, nop15());
+    trace.push_back(end());
+    return trace;
+  };
+  const WaveTrace idle;
+  const CuTiming by_age = model_cu({older, idle, idle, idle, younger(0)}, 1, c);
+  const CuTiming by_priority = model_cu({older, idle, idle, idle, younger(3)}, 1, c);
+  const double age_expected = 2.0 * 4 * kValus + 64.0 * kNops;
+  const double priority_expected = 4.0 * (kValus + 1) + 64.0 * kNops;
+  EXPECT_NEAR(static_cast<double>(by_age.cycles), age_expected, 8.0);
+  EXPECT_NEAR(static_cast<double>(by_priority.cycles), priority_expected, 8.0);
+  // the VALU did the same work either way
+  EXPECT_EQ(by_age.valu_busy, by_priority.valu_busy);
+}
+
 }  // namespace
 }  // namespace ingot::emu

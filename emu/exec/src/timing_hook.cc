@@ -20,6 +20,7 @@ TimingKind sync_kind(std::string_view name) {
   if (name == "s_waitcnt") return TimingKind::kWaitcnt;
   if (name == "s_barrier") return TimingKind::kBarrier;
   if (name == "s_nop") return TimingKind::kNop;
+  if (name == "s_setprio") return TimingKind::kSetprio;
   if (name == "s_endpgm" || name == "s_endpgm_saved") return TimingKind::kEnd;
   return TimingKind::kSalu;
 }
@@ -56,6 +57,7 @@ void record_timing(Wave& wave, const Inst& inst, const TimingSnapshot& before) {
       break;
     }
     case TimingKind::kNop: op.nops = static_cast<uint16_t>(inst.simm16 & 0xf); break;
+    case TimingKind::kSetprio: op.priority = static_cast<uint8_t>(inst.simm16 & 3); break;
     case TimingKind::kMfma:
       op.busy_cycles = static_cast<uint32_t>(profile.mfma_busy_cycles - before.mfma_busy_cycles);
       op.dst = rows_of(wave, inst.find(Role::kDst));

@@ -1,6 +1,7 @@
 // The CU model: replays one workgroup's per-wave traces (several resident copies of it) on 4 SIMDs.
 // Each SIMD gets an issue slot every `issue_cycles`; in a slot it issues at most one instruction per type
-// (VALU/MFMA, SALU, branch, VMEM, LDS, SMEM), each from a different wave, oldest wave first. A wave's
+// (VALU/MFMA, SALU, branch, VMEM, LDS, SMEM), each from a different wave, by the waves' priority: the
+// user priority s_setprio sets (0 to 3), then age (the oldest first), as the ISA's rule has it. A wave's
 // next instruction waits for its pipe (VALU, MFMA per SIMD; LDS and the memory path per CU), for the
 // MFMA results it reads, for s_waitcnt counters and for s_barrier. Loads complete after the memory
 // path has moved their bytes plus the latency; counters retire in issue order. A direct-to-LDS load's
@@ -35,7 +36,8 @@ Slot slot_of(TimingKind kind) {
     case TimingKind::kLds: return kSlotLds;
     case TimingKind::kSmem: return kSlotSmem;
     // Handled in the instruction buffer without an execution unit (ASSUMED).
-    case TimingKind::kWaitcnt: case TimingKind::kBarrier: case TimingKind::kNop: return kSlotNone;
+    case TimingKind::kWaitcnt: case TimingKind::kBarrier: case TimingKind::kNop: case TimingKind::kSetprio:
+      return kSlotNone;
   }
   return kSlotNone;
 }
@@ -45,6 +47,7 @@ struct WaveState {
   size_t pc = 0;
   uint32_t simd = 0;
   uint32_t group = 0;
+  uint8_t priority = 0;  // s_setprio's user priority; the arbiter prefers higher, then older
   uint64_t ready = 0;
   bool at_barrier = false;
   bool ended = false;
@@ -91,6 +94,7 @@ class CuModel {
       }
     }
     arrival_.assign(copies, 0);
+    for (uint32_t i = 0; i < waves_.size(); ++i) issue_order_.push_back(i);
   }
 
   CuTiming run() {
@@ -171,7 +175,9 @@ class CuModel {
     const uint32_t simd = static_cast<uint32_t>(t % c_.issue_cycles);
     std::array<bool, kSlotNone + 1> used{};
     bool any = false;
-    for (WaveState& w : waves_) {
+    if (priorities_changed_) sort_by_priority();
+    for (const uint32_t index : issue_order_) {
+      WaveState& w = waves_[index];
       if (w.simd != simd || earliest(w) > t) continue;
       const TimingOp& op = (*w.trace)[w.pc];
       const Slot slot = slot_of(op.kind);
@@ -183,6 +189,15 @@ class CuModel {
     if (any) ++simds_[simd].slots;
   }
 
+  // The arbiter's order: higher user priority first, the older wave (lower index) first among equals. A
+  // priority set in a slot takes effect from the next slot.
+  void sort_by_priority() {
+    std::sort(issue_order_.begin(), issue_order_.end(), [&](uint32_t a, uint32_t b) {
+      return waves_[a].priority != waves_[b].priority ? waves_[a].priority > waves_[b].priority : a < b;
+    });
+    priorities_changed_ = false;
+  }
+
   void execute(WaveState& w, const TimingOp& op, uint64_t t) {
     SimdState& s = simds_[w.simd];
     w.ready = t + c_.issue_cycles;
@@ -191,6 +206,10 @@ class CuModel {
     switch (op.kind) {
       case TimingKind::kSalu: case TimingKind::kBranch: case TimingKind::kWaitcnt: break;
       case TimingKind::kNop: w.ready = t + uint64_t{op.nops + 1u} * c_.wait_state_cycles; break;
+      case TimingKind::kSetprio:
+        priorities_changed_ |= w.priority != op.priority;
+        w.priority = op.priority;
+        break;
       case TimingKind::kValu: case TimingKind::kTrans: case TimingKind::kF64: {
         const uint32_t cycles = op.kind == TimingKind::kValu  ? c_.valu_cycles
                                 : op.kind == TimingKind::kF64 ? c_.f64_cycles
@@ -283,6 +302,8 @@ class CuModel {
 
   const TimingConstants& c_;
   std::vector<WaveState> waves_;
+  std::vector<uint32_t> issue_order_;  // wave indices in the arbiter's order (sort_by_priority)
+  bool priorities_changed_ = false;
   std::array<SimdState, kSimds> simds_{};
   uint64_t lds_free_ = 0, lds_busy_ = 0, address_free_ = 0, end_ = 0;
   struct PendingLdsWrite {

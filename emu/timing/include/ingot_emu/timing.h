@@ -15,7 +15,7 @@ namespace ingot::emu {
 // (exec/src/timing_hook.cc) only when the timing mode is on.
 enum class TimingKind : uint8_t {
   kSalu, kBranch, kSmem, kValu, kTrans, kF64, kMfma, kLds, kVmemLoad, kVmemStore, kWaitcnt, kBarrier, kNop,
-  kEnd,
+  kSetprio, kEnd,
 };
 
 struct RowRange {  // unified VGPR-file rows (arch VGPRs then AGPRs)
@@ -28,6 +28,7 @@ struct TimingOp {
   uint8_t vm_wait = 0xff;    // kWaitcnt: vmcnt(N), 0xff = not waited on
   uint8_t lgkm_wait = 0xff;  // kWaitcnt: lgkmcnt(N)
   uint16_t nops = 0;         // kNop: s_nop N gives N + 1 wait states
+  uint8_t priority = 0;      // kSetprio: the wave's user priority, SIMM16[1:0] (0 lowest, 3 highest)
   uint32_t busy_cycles = 0;  // kMfma: pipe cycles (passes x 4, the emulator's shape table); kLds: conflict cycles
   uint32_t bytes = 0;        // kVmem*: bytes the lanes moved; kLds: bytes moved
   bool to_lds = false;       // kVmemLoad: a direct-to-LDS load (`... lds`): its bytes are also LDS writes
