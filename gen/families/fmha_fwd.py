@@ -270,6 +270,10 @@ def _plan(arch: str, p: dict, compact: bool = True) -> dict:
     plan["s_wait_counted"] = lean_chain
     plan["pv_reads_per_step"] = lean_chain and plan["v_batch"] == 1
     plan["lds_reads_first"] = lean_chain and _place_tail_load_addresses(plan, len(k_stage), len(v_stage), arch == "gfx950" or "s_addresses" in levers)
+    # gfx950 there: each wave's s_setprio rises with its progress through the KV tile, so a SIMD's arbiter serves
+    # the wave nearest the next barrier first instead of the oldest (fmha_fwd.s.j2 PRIORITY_*; bench/fmha_table
+    # README "session 16 hd64")
+    plan["progress_priority"] = arch == "gfx950" and (dqk, dv) in VALU_LEAN_HEAD_DIMS
     return plan
 
 
